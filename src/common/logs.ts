@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { isIsoDate, parseIsoDateTime } from './dates.js';
+
+// Field limits and paging of SPEC §5 and §9.
+export const LOG_LIMITS = {
+  speciesName: 200,
+  placeName: 500,
+  description: 2000,
+  notes: 5000,
+  photoUrl: 2048,
+  photosPerLog: 20,
+  maxCount: 2_147_483_647, // PostgreSQL integer
+} as const;
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const atMost = (max: number, label: string) => `${label} must be at most ${max} characters`;
+
+/** Optional text: trimmed, with empty meaning absent (stored as null). */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, atMost(max, label))
+    .nullish()
+    .transform((value) => value || null);
+
+const coordinate = (limit: number, label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(-limit, `${label} must be between -${limit} and ${limit}`)
+    .max(limit, `${label} must be between -${limit} and ${limit}`)
+    .nullish()
+    .transform((value) => value ?? null);
+
+export const UPLOADED_PHOTO_PATH = /^\/objects\/uploads\/[A-Za-z0-9_-]{1,100}$/;
+
+export const logWriteSchema = z
+  .object({
+    speciesCommon: z
+      .string({ error: 'Species name is required' })
+      .trim()
+      .min(1, 'Species name is required')
+      .max(LOG_LIMITS.speciesName, atMost(LOG_LIMITS.speciesName, 'Species name')),
+    speciesScientific: optionalText(LOG_LIMITS.speciesName, 'Scientific name'),
+    count: z
+      .number({ error: 'Count must be a number' })
+      .int('Count must be a whole number')
+      .min(1, 'Count must be at least 1')
+      .max(LOG_LIMITS.maxCount, 'Count is too large'),
+    observedAt: z
+      .string({ error: 'Date and time are required' })
+      .trim()
+      .min(1, { message: 'Date and time are required', abort: true })
+      .refine((value) => parseIsoDateTime(value) !== undefined, 'Date and time must be valid'),
+    placeName: optionalText(LOG_LIMITS.placeName, 'Place name'),
+    latitude: coordinate(90, 'Latitude'),
+    longitude: coordinate(180, 'Longitude'),
+    description: optionalText(LOG_LIMITS.description, 'Description'),
+    notes: optionalText(LOG_LIMITS.notes, 'Notes'),
+    // Absent on an update keeps the current visibility; new logs are public (SPEC §3).
+    isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+    photoLinks: z
+      .array(
+        z
+          .url({ protocol: /^https?$/, error: 'Must be a valid URL' })
+          .max(LOG_LIMITS.photoUrl, atMost(LOG_LIMITS.photoUrl, 'A photo link')),
+      )
+      .max(LOG_LIMITS.photosPerLog, `At most ${LOG_LIMITS.photosPerLog} photo links`)
+      .default([]),
+    uploadedPhotoUrls: z
+      .array(z.string().regex(UPLOADED_PHOTO_PATH, 'Must be an uploaded photo'))
+      .max(LOG_LIMITS.photosPerLog, `At most ${LOG_LIMITS.photosPerLog} uploaded photos`)
+      .default([]),
+  })
+  .refine((log) => (log.latitude === null) === (log.longitude === null), {
+    message: 'Latitude and longitude must be given together',
+    path: ['longitude'],
+  });
+export type LogWritePayload = z.infer<typeof logWriteSchema>;
+export type LogWriteInput = z.input<typeof logWriteSchema>;
+
+export const photoSourceTypes = ['external', 'uploaded'] as const;
+
+export const logPhotoSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  sourceType: z.enum(photoSourceTypes),
+  label: z.string().nullable(),
+});
+export type LogPhoto = z.infer<typeof logPhotoSchema>;
+
+export const logSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  speciesCommon: z.string(),
+  speciesScientific: z.string().nullable(),
+  count: z.number().int(),
+  observedAt: z.iso.datetime(),
+  placeName: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+  isPublic: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  photos: z.array(logPhotoSchema),
+});
+export type Log = z.infer<typeof logSchema>;
+
+/** What anyone with the link sees: the log without its owner's id. */
+export const sharedLogSchema = logSchema.omit({ userId: true });
+export type SharedLog = z.infer<typeof sharedLogSchema>;
+
+export const logListSchema = z.object({ items: z.array(logSchema), total: z.number().int() });
+export type LogList = z.infer<typeof logListSchema>;
+
+/** Query strings arrive as text; an empty value means the filter is not set (SPEC §5). */
+const optionalQuery = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const day = (label: string) =>
+  optionalQuery(z.string().refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`));
+
+const countBound = (label: string) =>
+  optionalQuery(
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(1, `${label} must be at least 1`)
+      .max(LOG_LIMITS.maxCount, `${label} is too large`),
+  );
+
+export const logFiltersSchema = z.object({
+  q: optionalQuery(z.string().trim().max(LOG_LIMITS.speciesName, 'Search text is too long')),
+  from: day('From date'),
+  to: day('To date'),
+  minCount: countBound('Min count'),
+  maxCount: countBound('Max count'),
+  place: optionalQuery(z.string().trim().max(LOG_LIMITS.placeName, 'Location filter is too long')),
+});
+export type LogFilters = z.infer<typeof logFiltersSchema>;
+
+export const logPageQuerySchema = logFiltersSchema.extend({
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page is too large')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a number' })
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
+    .default(PAGE_SIZE),
+});
+export type LogPageQuery = z.infer<typeof logPageQuerySchema>;
+
+export const speciesListSchema = z.array(
+  z.object({ common: z.string(), scientific: z.string().nullable() }),
+);
+export type SpeciesEntry = z.infer<typeof speciesListSchema>[number];
+
+export const locationListSchema = z.array(z.string());

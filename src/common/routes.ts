@@ -1,0 +1,16 @@
+// The web app's routes (SPEC §2). The server answers these with the app and 200; any other
+// page path still gets the app (it shows the not-found page) but with status 404.
+export const appRoutes = {
+  home: '/',
+  login: '/login',
+  newLog: '/logs/new',
+  log: '/logs/:id',
+  editLog: '/logs/:id/edit',
+  stats: '/stats',
+  sharedLog: '/shared/:id',
+  pwaAuthComplete: '/pwa-auth-complete',
+} as const;
+
+export const logPath = (id: string) => `/logs/${id}`;
+export const editLogPath = (id: string) => `/logs/${id}/edit`;
+export const sharedLogPath = (id: string) => `/shared/${id}`;

@@ -1,0 +1,59 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.js';
+import { databasePlugin } from './db/plugin.js';
+import { isDatabaseReady } from './db/client.js';
+import { sessionsPlugin } from './auth/sessions.js';
+import { installErrorHandler } from './error-handler.js';
+import { authRoutes } from './features/auth/routes.js';
+import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
+import { loggerOptions } from './logging.js';
+import { registerWebApp } from './web-app.js';
+
+/** Builds the whole app, ready to `inject` or `listen`; never listens itself. */
+export async function buildApp(
+  config: Config,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, options.logStream),
+    bodyLimit: 1024 * 1024, // JSON bodies; photo uploads get their own limit
+    trustProxy: Boolean(config.publicUrl), // behind a proxy, request.protocol follows X-Forwarded-Proto
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(databasePlugin, { config });
+  await app.register(sessionsPlugin, { config });
+
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(logsRoutes, { prefix: '/api/logs' });
+  await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });
+  await app.register(catalogRoutes, { prefix: '/api' });
+
+  app.get('/healthz', async (_request, reply) => {
+    const ready = await isDatabaseReady(app.db);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unavailable' });
+  });
+
+  const sendPage = config.webRoot
+    ? await registerWebApp(app, config.webRoot, config.appName)
+    : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (sendPage && isPage && !path.startsWith('/api/') && !path.startsWith('/objects/')) {
+      return sendPage(request, reply);
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  return app;
+}

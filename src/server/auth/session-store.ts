@@ -1,0 +1,33 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions, type SessionData } from '../db/schema.js';
+
+// SQL for the sessions table. Rows are keyed by the SHA-256 of the cookie token (see sessions.ts).
+
+export async function insertSession(db: Db, sid: string, data: SessionData, expire: Date) {
+  await db.insert(sessions).values({ sid, sess: data, expire });
+}
+
+export async function findLiveSession(db: Db, sid: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)));
+  return row;
+}
+
+export async function extendSession(db: Db, sid: string, expire: Date) {
+  await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+}
+
+export async function deleteSession(db: Db, sid: string) {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(lt(sessions.expire, now))
+    .returning({ sid: sessions.sid });
+  return removed.length;
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyCookie from '@fastify/cookie';
+import type { Config } from '../config.js';
+import { HttpError } from '../http-error.js';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  findLiveSession,
+  insertSession,
+} from './session-store.js';
+
+// Server-side sessions in the `sessions` table (ARCHITECTURE "sessions"). The cookie holds a
+// random token, signed with SESSION_SECRET; the table holds only its SHA-256, so a copy of the
+// database opens no session. Sessions expire after 30 days without use.
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000; // refresh expiry at most once a day per session
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. Set for /api/* and /objects/* requests. */
+    userId: string | null;
+    sessionId: string | null;
+  }
+  interface FastifyReply {
+    signIn(userId: string): Promise<void>;
+    signOut(): Promise<void>;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The signed-in user's id, or 401 (SPEC §6: the web app reads 'Unauthorized' in the message). */
+export function requireUserId(request: FastifyRequest): string {
+  if (!request.userId) throw new HttpError(401, 'Unauthorized');
+  return request.userId;
+}
+
+export const sessionsPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    await app.register(fastifyCookie, { secret: config.sessionSecret });
+    const cookieOptions = (request: FastifyRequest) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: config.publicUrl?.startsWith('https:') || request.protocol === 'https',
+      signed: true,
+    });
+
+    app.decorateRequest('userId', null);
+    app.decorateRequest('sessionId', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url;
+      if (!path.startsWith('/api/') && !path.startsWith('/objects/')) return; // assets need no session
+      const raw = request.cookies[SESSION_COOKIE];
+      if (!raw) return;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return;
+      const sid = hashToken(unsigned.value);
+      const now = new Date();
+      const session = await findLiveSession(app.db, sid, now);
+      if (!session) return;
+      request.userId = session.sess.userId;
+      request.sessionId = sid;
+      if (session.expire.getTime() - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
+        await extendSession(app.db, sid, new Date(now.getTime() + SESSION_IDLE_MS));
+        setSessionCookie(reply, unsigned.value);
+      }
+    });
+
+    function setSessionCookie(reply: FastifyReply, token: string) {
+      reply.setCookie(SESSION_COOKIE, token, {
+        ...cookieOptions(reply.request),
+        maxAge: SESSION_IDLE_MS / 1000,
+      });
+    }
+
+    app.decorateReply('signIn', async function (this: FastifyReply, userId: string) {
+      // A new id on every sign-in: a session id planted before sign-in is worth nothing after it.
+      if (this.request.sessionId) await deleteSession(app.db, this.request.sessionId);
+      const token = randomBytes(32).toString('base64url');
+      const sid = hashToken(token);
+      await insertSession(app.db, sid, { userId }, new Date(Date.now() + SESSION_IDLE_MS));
+      this.request.userId = userId;
+      this.request.sessionId = sid;
+      setSessionCookie(this, token);
+    });
+
+    app.decorateReply('signOut', async function (this: FastifyReply) {
+      if (this.request.sessionId) await deleteSession(app.db, this.request.sessionId);
+      this.request.userId = null;
+      this.request.sessionId = null;
+      this.clearCookie(SESSION_COOKIE, { path: '/' });
+    });
+
+    const cleanUp = () =>
+      deleteExpiredSessions(app.db, new Date()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'could not delete expired sessions'),
+      );
+    const timer = setInterval(cleanUp, CLEANUP_EVERY_MS).unref();
+    app.addHook('onReady', async () => void (await cleanUp()));
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'sessions', dependencies: ['database'] },
+);

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { join, resolve } from 'node:path';
+import { readOrCreateSessionSecret } from './session-secret.js';
+
+// The only reader of process.env (STYLE §4). Every variable is optional (ARCHITECTURE "Configuration").
+const url = (protocols: RegExp, what: string) =>
+  z.url({ protocol: protocols, error: `must be ${what}` });
+const text = z.string();
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int(`must be a whole number from ${min} to ${max}`)
+    .min(min, `must be a whole number from ${min} to ${max}`)
+    .max(max, `must be a whole number from ${min} to ${max}`);
+
+const envSchema = z.object({
+  PORT: wholeNumber(0, 65535).default(3000),
+  HOST: text.default('127.0.0.1'),
+  DATA_DIR: text.default('./data'),
+  DATABASE_URL: url(/^postgres(ql)?$/, 'a postgres:// or postgresql:// URL').optional(),
+  PUBLIC_URL: url(/^https?$/, 'an http:// or https:// URL')
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  SESSION_SECRET: text.min(32, 'must be at least 32 characters long').optional(),
+  OIDC_ISSUER_URL: url(/^https?$/, 'an http:// or https:// URL').optional(),
+  OIDC_CLIENT_ID: text.optional(),
+  OIDC_CLIENT_SECRET: text.optional(),
+  S3_BUCKET: text.optional(),
+  S3_ENDPOINT: url(/^https?$/, 'an http:// or https:// URL').optional(),
+  S3_REGION: text.optional(),
+  S3_ACCESS_KEY_ID: text.optional(),
+  S3_SECRET_ACCESS_KEY: text.optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).optional(),
+  APP_NAME: text.max(60, 'must be at most 60 characters long').default('Sightbook'),
+  AUTH_RATE_LIMIT: wholeNumber(1, 1_000_000).default(30),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; unset means the embedded store. */
+  databaseUrl?: string;
+  /** Where the embedded store lives: a directory, or 'memory://' (tests). */
+  embeddedDatabase: string;
+  publicUrl?: string;
+  sessionSecret: string;
+  appName: string;
+  authRateLimit: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The built web app (index.html and assets); unset serves only the API. */
+  webRoot?: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, webRoot?: string): Config {
+  // `X=` in a shell or .env file means "not set", not "set to nothing".
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name} ${describe(issue, given[name])}`);
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(vars.DATA_DIR);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    databaseUrl: vars.DATABASE_URL,
+    embeddedDatabase: join(dataDir, 'db'),
+    publicUrl: vars.PUBLIC_URL,
+    sessionSecret: vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    appName: vars.APP_NAME,
+    authRateLimit: vars.AUTH_RATE_LIMIT,
+    logLevel: vars.LOG_LEVEL,
+    webRoot,
+  };
+}
+
+function describe(issue: z.core.$ZodIssue | undefined, value: string | undefined): string {
+  const name = String(issue?.path[0] ?? '');
+  const shown =
+    value === undefined || /SECRET|KEY|DATABASE_URL/.test(name) ? '' : ` (got "${value}")`; // never echo secrets
+  return `${issue?.message ?? 'is invalid'}${shown}`;
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  json,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// Tables of SPEC §3; lengths match the shared zod limits in src/common/logs.ts.
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: varchar('email', { length: 254 }), // stored lower-cased; OIDC users may have none
+    passwordHash: text('password_hash'), // built-in accounts only
+    firstName: varchar('first_name', { length: 100 }),
+    lastName: varchar('last_name', { length: 100 }),
+    profileImageUrl: text('profile_image_url'),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('users_email_key').on(table.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 128 }).primaryKey(), // SHA-256 of the cookie's token, never the token
+    sess: json('sess').$type<SessionData>().notNull(),
+    expire: timestamp('expire', { precision: 6, withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_expire_idx').on(table.expire)],
+);
+
+export interface SessionData {
+  userId: string;
+}
+
+export const logs = pgTable(
+  'logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    speciesCommon: varchar('species_common', { length: 200 }).notNull(),
+    speciesScientific: varchar('species_scientific', { length: 200 }),
+    count: integer('count').notNull(),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    placeName: varchar('place_name', { length: 500 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    description: varchar('description', { length: 2000 }),
+    notes: varchar('notes', { length: 5000 }),
+    isPublic: boolean('is_public').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    index('logs_user_observed_idx').on(table.userId, table.observedAt),
+    index('logs_user_species_idx').on(table.userId, table.speciesCommon),
+    check('logs_count_positive', sql`${table.count} >= 1`),
+    check('logs_latitude_range', sql`${table.latitude} BETWEEN -90 AND 90`),
+    check('logs_longitude_range', sql`${table.longitude} BETWEEN -180 AND 180`),
+    check(
+      'logs_coordinates_paired',
+      sql`(${table.latitude} IS NULL) = (${table.longitude} IS NULL)`,
+    ),
+  ],
+);
+
+export const logPhotos = pgTable(
+  'log_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    logId: uuid('log_id')
+      .notNull()
+      .references(() => logs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    sourceType: varchar('source_type', { length: 20 })
+      .$type<'external' | 'uploaded'>()
+      .notNull()
+      .default('external'),
+    label: text('label'),
+    position: integer('position').notNull().default(0), // the order the user gave
+  },
+  (table) => [
+    index('log_photos_log_idx').on(table.logId, table.position),
+    check('log_photos_url_length', sql`char_length(${table.url}) <= 2048`),
+    check('log_photos_source_type', sql`${table.sourceType} IN ('external', 'uploaded')`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type LogRow = typeof logs.$inferSelect;
+export type LogPhotoRow = typeof logPhotos.$inferSelect;

@@ -1,0 +1,145 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
+import type { LogFilters, LogPageQuery } from '../../../common/logs.js';
+import { utcDayStart } from '../../../common/dates.js';
+import type { Db } from '../../db/client.js';
+import { logPhotos, logs } from '../../db/schema.js';
+
+// SQL of the logs feature; every statement is scoped by its owner (or by isPublic).
+
+type LogValues = Omit<typeof logs.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type PhotoValues = Pick<typeof logPhotos.$inferInsert, 'url' | 'sourceType' | 'label'>;
+
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`; // typed % is literal
+
+function filterWhere(userId: string, filters: LogFilters) {
+  const { q, from, to, minCount, maxCount, place } = filters;
+  return and(
+    eq(logs.userId, userId),
+    q
+      ? or(ilike(logs.speciesCommon, containing(q)), ilike(logs.speciesScientific, containing(q)))
+      : undefined,
+    from ? gte(logs.observedAt, utcDayStart(from)) : undefined,
+    to ? lt(logs.observedAt, utcDayStart(to, 1)) : undefined, // `to` is inclusive
+    minCount ? gte(logs.count, minCount) : undefined,
+    maxCount ? lte(logs.count, maxCount) : undefined,
+    place ? ilike(logs.placeName, containing(place)) : undefined,
+  );
+}
+
+export async function listLogs(db: Db, userId: string, query: LogPageQuery) {
+  const where = filterWhere(userId, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(logs)
+      .where(where)
+      .orderBy(desc(logs.observedAt), desc(logs.createdAt), desc(logs.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.$count(logs, where),
+  ]);
+  return { rows, total };
+}
+
+export async function findOwnLog(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(logs)
+    .where(and(eq(logs.id, id), eq(logs.userId, userId)));
+  return row;
+}
+
+export async function findPublicLog(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(logs)
+    .where(and(eq(logs.id, id), eq(logs.isPublic, true)));
+  return row;
+}
+
+export async function findPhotos(db: Db, logIds: string[]) {
+  if (logIds.length === 0) return [];
+  return db
+    .select()
+    .from(logPhotos)
+    .where(inArray(logPhotos.logId, logIds))
+    .orderBy(asc(logPhotos.logId), asc(logPhotos.position));
+}
+
+export async function insertLog(db: Db, userId: string, values: LogValues) {
+  const [row] = await db
+    .insert(logs)
+    .values({ ...values, userId })
+    .returning();
+  if (!row) throw new Error('insert into logs returned no row');
+  return row;
+}
+
+export async function updateOwnLog(db: Db, userId: string, id: string, values: LogValues) {
+  const [row] = await db
+    .update(logs)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(logs.id, id), eq(logs.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Deletes the log (its photos cascade); false when the user has no such log. */
+export async function deleteOwnLog(db: Db, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(logs)
+    .where(and(eq(logs.id, id), eq(logs.userId, userId)))
+    .returning({ id: logs.id });
+  return removed.length > 0;
+}
+
+export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]) {
+  await db.delete(logPhotos).where(eq(logPhotos.logId, logId));
+  if (photos.length === 0) return [];
+  return db
+    .insert(logPhotos)
+    .values(photos.map((photo, position) => ({ ...photo, logId, position })))
+    .returning();
+}
+
+/** One entry per common name (case-insensitive), with its most recent scientific name. */
+export async function listSpecies(db: Db, userId: string) {
+  return db
+    .selectDistinctOn([sql`lower(${logs.speciesCommon})`], {
+      common: logs.speciesCommon,
+      scientific: logs.speciesScientific,
+    })
+    .from(logs)
+    .where(eq(logs.userId, userId))
+    .orderBy(
+      sql`lower(${logs.speciesCommon})`,
+      sql`${logs.speciesScientific} IS NULL`,
+      desc(logs.observedAt),
+    );
+}
+
+export async function listLocations(db: Db, userId: string) {
+  const rows = await db
+    .selectDistinct({ place: logs.placeName })
+    .from(logs)
+    .where(and(eq(logs.userId, userId), isNotNull(logs.placeName), ne(logs.placeName, '')));
+  // Sorted here, not in SQL: the two stores may collate differently.
+  return rows
+    .map((row) => row.place)
+    .filter((place) => place !== null)
+    .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
+}

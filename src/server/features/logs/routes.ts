@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  locationListSchema,
+  logListSchema,
+  logPageQuerySchema,
+  logSchema,
+  logWriteSchema,
+  sharedLogSchema,
+  speciesListSchema,
+} from '../../../common/logs.js';
+import { requireUserId } from '../../auth/sessions.js';
+import {
+  createLog,
+  deleteLog,
+  getLocations,
+  getLogPage,
+  getOwnLog,
+  getSharedLog,
+  getSpecies,
+  updateLog,
+} from './service.js';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Mounted at /api/logs; every route needs a signed-in user, checked before the input. */
+export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request));
+
+  app.get(
+    '/',
+    { schema: { querystring: logPageQuerySchema, response: { 200: logListSchema } } },
+    async (request) => getLogPage(app.db, requireUserId(request), request.query),
+  );
+
+  app.get('/:id', { schema: { params: idParams, response: { 200: logSchema } } }, async (request) =>
+    getOwnLog(app.db, requireUserId(request), request.params.id),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: logWriteSchema, response: { 201: logSchema } } },
+    async (request, reply) => {
+      const log = await createLog(app.db, requireUserId(request), request.body);
+      return reply.code(201).send(log);
+    },
+  );
+
+  app.put(
+    '/:id',
+    { schema: { params: idParams, body: logWriteSchema, response: { 200: logSchema } } },
+    async (request) => updateLog(app.db, requireUserId(request), request.params.id, request.body),
+  );
+
+  app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await deleteLog(app.db, requireUserId(request), request.params.id);
+    return reply.code(204).send();
+  });
+};
+
+/** A public log for anyone with the link, no cookie needed; mounted at /api/logs/shared. */
+export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: { 200: sharedLogSchema } } },
+    async (request) => getSharedLog(app.db, request.params.id),
+  );
+};
+
+/** The user's own species and places for the form's pickers; mounted at /api. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request));
+  app.get('/species', { schema: { response: { 200: speciesListSchema } } }, async (request) =>
+    getSpecies(app.db, requireUserId(request)),
+  );
+  app.get('/locations', { schema: { response: { 200: locationListSchema } } }, async (request) =>
+    getLocations(app.db, requireUserId(request)),
+  );
+};

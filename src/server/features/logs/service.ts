@@ -1,0 +1,154 @@
+import type {
+  Log,
+  LogList,
+  LogPageQuery,
+  LogWritePayload,
+  SharedLog,
+  SpeciesEntry,
+} from '../../../common/logs.js';
+import { parseIsoDateTime } from '../../../common/dates.js';
+import type { Db } from '../../db/client.js';
+import type { LogPhotoRow, LogRow } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
+import {
+  deleteOwnLog,
+  findOwnLog,
+  findPhotos,
+  findPublicLog,
+  insertLog,
+  listLocations,
+  listLogs,
+  listSpecies,
+  replacePhotos,
+  updateOwnLog,
+  type PhotoValues,
+} from './queries.js';
+
+// Rules of the logs feature; rows in, API shapes out (ARCHITECTURE "Logs").
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => new HttpError(404, 'Log not found'); // another user's log too, never 403
+
+function toLog(row: LogRow, photos: LogPhotoRow[]): Log {
+  return {
+    id: row.id,
+    userId: row.userId,
+    speciesCommon: row.speciesCommon,
+    speciesScientific: row.speciesScientific,
+    count: row.count,
+    observedAt: row.observedAt.toISOString(),
+    placeName: row.placeName,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    description: row.description,
+    notes: row.notes,
+    isPublic: row.isPublic,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    photos: photos.map((photo) => ({
+      id: photo.id,
+      url: photo.url,
+      sourceType: photo.sourceType,
+      label: photo.label,
+    })),
+  };
+}
+
+function toColumns(payload: LogWritePayload) {
+  const observedAt = parseIsoDateTime(payload.observedAt);
+  if (!observedAt) throw new HttpError(400, 'Date and time must be valid'); // the schema checked it
+  return {
+    speciesCommon: payload.speciesCommon,
+    speciesScientific: payload.speciesScientific,
+    count: payload.count,
+    observedAt,
+    placeName: payload.placeName,
+    latitude: payload.latitude,
+    longitude: payload.longitude,
+    description: payload.description,
+    notes: payload.notes,
+  };
+}
+
+/** External links first, then uploads, each once, in the order given. */
+function toPhotos(payload: LogWritePayload): PhotoValues[] {
+  const external = [...new Set(payload.photoLinks)].map((url) => ({
+    url,
+    sourceType: 'external' as const,
+  }));
+  const uploaded = [...new Set(payload.uploadedPhotoUrls)].map((url) => ({
+    url,
+    sourceType: 'uploaded' as const,
+  }));
+  return [...external, ...uploaded];
+}
+
+async function withPhotos(db: Db, rows: LogRow[]): Promise<Log[]> {
+  const photos = await findPhotos(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) =>
+    toLog(
+      row,
+      photos.filter((photo) => photo.logId === row.id),
+    ),
+  );
+}
+
+export async function getLogPage(db: Db, userId: string, query: LogPageQuery): Promise<LogList> {
+  const { rows, total } = await listLogs(db, userId, query);
+  return { items: await withPhotos(db, rows), total };
+}
+
+export async function getOwnLog(db: Db, userId: string, id: string): Promise<Log> {
+  const row = UUID.test(id) ? await findOwnLog(db, userId, id) : undefined;
+  if (!row) throw notFound();
+  const [log] = await withPhotos(db, [row]);
+  return log!;
+}
+
+/** A public log for anyone with its link; private and missing look the same. */
+export async function getSharedLog(db: Db, id: string): Promise<SharedLog> {
+  const row = UUID.test(id) ? await findPublicLog(db, id) : undefined;
+  if (!row) throw notFound();
+  const [log] = await withPhotos(db, [row]);
+  const { userId: _owner, ...shared } = log!;
+  return shared;
+}
+
+/** The log and its photos are written together or not at all. */
+export async function createLog(db: Db, userId: string, payload: LogWritePayload): Promise<Log> {
+  const columns = toColumns(payload);
+  return db.transaction(async (tx) => {
+    const row = await insertLog(tx, userId, { ...columns, isPublic: payload.isPublic ?? true });
+    return toLog(row, await replacePhotos(tx, row.id, toPhotos(payload)));
+  });
+}
+
+/** A full replacement; an absent isPublic keeps the current visibility. */
+export async function updateLog(
+  db: Db,
+  userId: string,
+  id: string,
+  payload: LogWritePayload,
+): Promise<Log> {
+  if (!UUID.test(id)) throw notFound();
+  const columns = toColumns(payload);
+  return db.transaction(async (tx) => {
+    const visibility = payload.isPublic === undefined ? {} : { isPublic: payload.isPublic };
+    const row = await updateOwnLog(tx, userId, id, { ...columns, ...visibility });
+    if (!row) throw notFound();
+    return toLog(row, await replacePhotos(tx, row.id, toPhotos(payload)));
+  });
+}
+
+export async function deleteLog(db: Db, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id) || !(await deleteOwnLog(db, userId, id))) throw notFound();
+}
+
+export const getSpecies = (db: Db, userId: string): Promise<SpeciesEntry[]> =>
+  listSpecies(db, userId);
+
+export const getLocations = (db: Db, userId: string): Promise<string[]> =>
+  listLocations(db, userId);

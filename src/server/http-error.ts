@@ -1,0 +1,10 @@
+/** An error whose message the client may read: services throw it, the error handler answers it. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,31 @@
+import closeWithGrace from 'close-with-grace';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+// Starts Sightbook: loadConfig() → buildApp() → listen(), and closes cleanly on SIGTERM/SIGINT.
+
+// The compiled server sits in dist/server beside the built web app in dist/web. Run from the
+// sources (npm run dev) there is no built app beside it: Vite serves the pages then.
+const builtWeb = fileURLToPath(new URL('../web/', import.meta.url));
+const webRoot = existsSync(`${builtWeb}index.html`) ? builtWeb : undefined;
+
+let config;
+try {
+  config = loadConfig(process.env, webRoot);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const app = await buildApp(config);
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close(); // stops accepting, lets requests in flight finish, closes the database
+});
+
+await app.listen({ port: config.port, host: config.host });

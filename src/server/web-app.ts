@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { appRoutes } from '../common/routes.js';
+
+// Serves the built web app: hashed assets cached for a year, everything else revalidated, and
+// index.html for every page path (SPEC §2) with the configured product name written in.
+
+const ONE_YEAR = 365 * 24 * 60 * 60;
+const routePatterns = Object.values(appRoutes).map(
+  (route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
+);
+
+export function isAppRoute(path: string): boolean {
+  return routePatterns.some((pattern) => pattern.test(path));
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+
+export function renderIndexHtml(template: string, appName: string): string {
+  const name = escapeHtml(appName);
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
+    .replace(
+      /<meta name="application-name" content="[^"]*"\s*\/?>/,
+      `<meta name="application-name" content="${name}" />`,
+    );
+}
+
+export async function registerWebApp(app: FastifyInstance, webRoot: string, appName: string) {
+  const indexFile = join(webRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The web app is not built (${indexFile} is missing): run npm run build`);
+  }
+  const indexHtml = renderIndexHtml(readFileSync(indexFile, 'utf8'), appName);
+
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    index: false, // '/' is a page, answered below
+    wildcard: true,
+    allowedPath: (path) => path !== '/index.html', // the page is served rendered, below
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      const immutable = path.startsWith(join(webRoot, 'assets'));
+      reply.header(
+        'Cache-Control',
+        immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache',
+      );
+    },
+  });
+
+  function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    return reply
+      .code(isAppRoute(path) ? 200 : 404) // unknown paths still get the app: it shows its 404 page
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml);
+  }
+  app.get('/', sendPage); // the static wildcard would answer the root directory with 403
+  return sendPage;
+}

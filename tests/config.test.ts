@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/server/config.js';
+
+const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-config-'));
+
+describe('configuration', () => {
+  it('has working defaults for every variable', () => {
+    const dataDir = freshDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir,
+      databaseUrl: undefined,
+      embeddedDatabase: join(dataDir, 'db'),
+      appName: 'Sightbook',
+      authRateLimit: 30,
+    });
+  });
+
+  it('generates the session secret once into DATA_DIR, owner-readable only, and keeps it', () => {
+    const dataDir = freshDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(statSync(join(dataDir, 'session-secret')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    const given = 'a-session-secret-given-by-the-operator-1234';
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: given }).sessionSecret).toBe(given);
+  });
+
+  it('reads an empty variable as unset', () => {
+    const config = loadConfig({ DATA_DIR: freshDir(), PORT: '', DATABASE_URL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('keeps only the origin of PUBLIC_URL', () => {
+    const config = loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://birds.example/app/' });
+    expect(config.publicUrl).toBe('https://birds.example');
+  });
+
+  it.each([
+    [
+      { PORT: 'abc' },
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")',
+    ],
+    [
+      { PORT: '70000' },
+      'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "70000")',
+    ],
+    [
+      { DATABASE_URL: 'mysql://u:pw@db/x' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    ],
+    [
+      { PUBLIC_URL: 'birds.example' },
+      'Invalid configuration: PUBLIC_URL must be an http:// or https:// URL (got "birds.example")',
+    ],
+    [
+      { SESSION_SECRET: 'short' },
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters long',
+    ],
+    [
+      { S3_FORCE_PATH_STYLE: 'maybe' },
+      'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false (got "maybe")',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ],
+    [
+      { AUTH_RATE_LIMIT: '0' },
+      'Invalid configuration: AUTH_RATE_LIMIT must be a whole number from 1 to 1000000 (got "0")',
+    ],
+  ])('stops on %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(new ConfigError(message));
+  });
+});

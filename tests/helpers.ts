@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../src/server/config.js';
+import type { LogWriteInput } from '../src/common/logs.js';
+
+/** Every database suite runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
+export const stores = [
+  ...(process.env.TEST_STORES === 'postgres' ? [] : [{ store: 'pglite', databaseUrl: undefined }]),
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ store: 'postgres', databaseUrl: process.env.TEST_DATABASE_URL }]
+    : []),
+];
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    embeddedDatabase: 'memory://',
+    sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
+    appName: 'Sightbook',
+    authRateLimit: 1000,
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+/** The `name=value` pairs of a reply's Set-Cookie headers, ready for a Cookie header. */
+export function cookieOf(res: LightMyRequestResponse): string {
+  return res.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+export const uniqueEmail = (name = 'user') => `${name}-${randomUUID()}@example.org`;
+
+/** A fresh account per test keeps tests apart on a shared PostgreSQL. */
+export async function signUp(app: FastifyInstance, name = 'user'): Promise<TestUser> {
+  const email = uniqueEmail(name);
+  const password = 'correct horse battery';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { email, password, firstName: name },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  return { id: res.json().id, email, password, cookie: cookieOf(res) };
+}
+
+export const aLog = (overrides: Partial<LogWriteInput> = {}): LogWriteInput => ({
+  speciesCommon: 'European Robin',
+  speciesScientific: 'Erithacus rubecula',
+  count: 2,
+  observedAt: '2026-05-01T06:30',
+  placeName: 'Hyde Park',
+  description: 'Singing from a hawthorn',
+  notes: 'Sunny, light wind',
+  isPublic: true,
+  photoLinks: [],
+  uploadedPhotoUrls: [],
+  ...overrides,
+});
+
+export async function createLogAs(
+  app: FastifyInstance,
+  user: TestUser,
+  overrides: Partial<LogWriteInput> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/logs',
+    headers: { cookie: user.cookie },
+    payload: aLog(overrides),
+  });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { id: string } & Record<string, unknown>;
+}

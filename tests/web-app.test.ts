@@ -1,0 +1,72 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { testConfig } from './helpers.js';
+
+const webRoot = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
+
+describe('serving the web app', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ webRoot, appName: 'Birds & <Bees>' }));
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    '/',
+    '/login',
+    '/logs/new',
+    '/logs/3f1c/edit',
+    '/logs/3f1c',
+    '/stats',
+    '/shared/3f1c',
+    '/pwa-auth-complete?token=x',
+  ])('answers the page %s with the app and 200', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('writes the configured product name into the page, escaped', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.body).toContain('<title>Birds &amp; &lt;Bees&gt;</title>');
+    expect(res.body).toContain(
+      '<meta name="application-name" content="Birds &amp; &lt;Bees&gt;" />',
+    );
+    const raw = await app.inject({ method: 'GET', url: '/index.html' });
+    expect(raw.body).not.toContain('<title>Sightbook</title>');
+  });
+
+  it('answers an unknown page with the app (its not-found page) and 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('caches hashed assets for a year and other files not at all', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers unknown API paths and missing assets with 404, not the app', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/unknown' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not found' });
+    const post = await app.inject({ method: 'POST', url: '/logs/new' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('reports health once the database answers', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
