@@ -1,0 +1,10 @@
+import { AppRouter } from './router';
+import { Providers } from './providers';
+
+export function App() {
+  return (
+    <Providers>
+      <AppRouter />
+    </Providers>
+  );
+}

@@ -1,0 +1,62 @@
+import { Binoculars, ChartColumn, List, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import type { User } from '../../../common/auth';
+import { Button } from '@/components/ui/button';
+import { UserMenu } from '@/features/auth';
+import { ThemeToggle } from '@/features/theme';
+import { productName } from '@/lib/product-name';
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  isCurrent: (location: string) => boolean;
+}
+
+const navItems: NavItem[] = [
+  {
+    href: '/',
+    label: 'Logs',
+    icon: List,
+    isCurrent: (location) => location === '/' || location.startsWith('/logs/'),
+  },
+  {
+    href: '/stats',
+    label: 'Stats',
+    icon: ChartColumn,
+    isCurrent: (location) => location === '/stats',
+  },
+];
+
+/** The signed-in top bar (SPEC §2 "Header"). */
+export function Header({ user }: { user: User }) {
+  const [location] = useLocation();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
+        <Link href="/" className="flex items-center gap-2 font-semibold">
+          <Binoculars className="size-5 text-primary" aria-hidden="true" />
+          <span>{productName}</span>
+        </Link>
+        <nav className="flex items-center gap-1" aria-label="Main">
+          {navItems.map(({ href, label, icon: Icon, isCurrent }) => {
+            const current = isCurrent(location);
+            return (
+              <Button key={href} asChild size="sm" variant={current ? 'secondary' : 'ghost'}>
+                <Link href={href} aria-current={current ? 'page' : undefined}>
+                  <Icon aria-hidden="true" />
+                  {/* icon-only on small screens; the label stays for screen readers */}
+                  <span className="sr-only sm:not-sr-only">{label}</span>
+                </Link>
+              </Button>
+            );
+          })}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle />
+          <UserMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

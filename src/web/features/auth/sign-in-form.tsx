@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { loginSchema } from '../../../common/auth';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { showServerError } from './form-error';
+import { ServerErrorAlert } from './server-error-alert';
+import { useLogin } from './use-auth-mutations';
+
+export function SignInForm() {
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const pending = form.formState.isSubmitting;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values); // the login page then moves on (login-page.tsx)
+    } catch (error) {
+      showServerError(form, ['email', 'password'], error);
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <ServerErrorAlert message={form.formState.errors.root?.server?.message} />
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending && <Spinner aria-hidden="true" />}
+          Sign in
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,42 @@
+import { LogOut } from 'lucide-react';
+import type { User } from '../../../common/auth';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { avatarInitials, displayName } from './user-display';
+
+export function UserMenu({ user }: { user: User }) {
+  const name = displayName(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
+          <Avatar aria-hidden="true">
+            {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+            <AvatarFallback>{avatarInitials(user)}</AvatarFallback>
+          </Avatar>
+          {/* the name stays the button's accessible name when hidden on small screens */}
+          <span className="sr-only max-w-40 truncate sm:not-sr-only">{name}</span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-48">
+        <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          {/* a full page load: the server ends the session and sends the browser to / */}
+          <a href="/api/logout">
+            <LogOut />
+            Sign Out
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

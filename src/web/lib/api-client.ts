@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import { errorBodySchema, type ErrorBody } from '../../common/http';
+
+/** A non-OK reply. `message` is `${status}: ${body text or status text}` (SPEC §8). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Empty, null and undefined values are left out (SPEC §5: empty filters are not sent). */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Cookies go with every call (SPEC §7) unless a caller opts out, like the shared-log page. */
+  credentials?: RequestCredentials;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export async function api<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  { method = 'GET', body, query, signal, credentials = 'include' }: ApiOptions = {},
+): Promise<z.output<T>> {
+  const hasBody = body !== undefined; // a body is sent as JSON only when one exists (SPEC §7)
+  const response = await fetch(buildUrl(path, query), {
+    method,
+    credentials,
+    signal,
+    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
+    body: hasBody ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      readErrorBody(text, response.statusText),
+      `${response.status}: ${text || response.statusText}`,
+    );
+  }
+  return schema.parse(text ? JSON.parse(text) : undefined); // 204 has no body
+}
+
+function readErrorBody(text: string, statusText: string): ErrorBody {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // not JSON: a proxy's HTML page or plain text
+  }
+  return { message: text || statusText };
+}

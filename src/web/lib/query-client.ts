@@ -1,0 +1,39 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError } from './api-client';
+
+const LOGIN_REDIRECT_DELAY_MS = 500; // SPEC §9
+
+let redirecting = false;
+
+/** SPEC §6: a 401 anywhere but the sign-in check means the session ended. */
+function onUnauthorized() {
+  if (redirecting) return;
+  redirecting = true;
+  toast.error('Unauthorized', {
+    id: 'unauthorized',
+    description: 'You are logged out. Logging in again...',
+  });
+  setTimeout(() => window.location.assign('/api/login'), LOGIN_REDIRECT_DELAY_MS);
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        // the current-user query turns its own 401 into "signed out" (features/auth/use-user.ts)
+        if (error instanceof ApiError && error.status === 401) onUnauthorized();
+      },
+    }),
+    defaultOptions: {
+      // SPEC §7: no retries, no refetch on focus, no polling, never stale
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
