@@ -2,15 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { loginSchema } from '../../../common/auth';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
+import { TextField } from '@/components/text-field';
 import { Spinner } from '@/components/ui/spinner';
 import { showServerError } from './form-error';
 import { ServerErrorAlert } from './server-error-alert';
@@ -36,31 +29,19 @@ export function SignInForm() {
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <ServerErrorAlert message={form.formState.errors.root?.server?.message} />
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="email"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
         />
         <Button type="submit" disabled={pending} className="w-full">
           {pending && <Spinner aria-hidden="true" />}
