@@ -26,7 +26,11 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'sightbook-e2e-'));
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, DATABASE_URL: process.env.TEST_DATABASE_URL };
+  const env: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    AUTH_RATE_LIMIT: '100000', // every test signs up from 127.0.0.1
+  };
   let server: ServerProcess;
   try {
     server = await startServerProcess(['dist/server/main.js'], env, { cwd: root });

@@ -39,6 +39,10 @@ export function cookieOf(res: LightMyRequestResponse): string {
 
 export const uniqueEmail = (name = 'user') => `${name}-${randomUUID()}@example.org`;
 
+/** A made-up client address, so that per-IP sign-in limits never join unrelated tests. */
+export const randomIp = () =>
+  `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`;
+
 /** A fresh account per test keeps tests apart on a shared PostgreSQL. */
 export async function signUp(app: FastifyInstance, name = 'user'): Promise<TestUser> {
   const email = uniqueEmail(name);
@@ -46,6 +50,7 @@ export async function signUp(app: FastifyInstance, name = 'user'): Promise<TestU
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/register',
+    remoteAddress: randomIp(),
     payload: { email, password, firstName: name },
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);

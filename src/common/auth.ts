@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024; // scrypt work grows with input; a bound keeps it cheap
@@ -24,7 +25,11 @@ export const registerSchema = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .refine(
+      (password) => !isCommonPassword(password),
+      'This password is too common. Choose one that is harder to guess',
+    ),
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
 });

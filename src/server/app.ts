@@ -8,11 +8,13 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { databasePlugin } from './db/plugin.js';
 import { isDatabaseReady } from './db/client.js';
+import { rateLimitPlugin } from './auth/rate-limits.js';
 import { sessionsPlugin } from './auth/sessions.js';
 import { installErrorHandler } from './error-handler.js';
 import { authRoutes } from './features/auth/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
 import { loggerOptions } from './logging.js';
+import { registerSecurity } from './security.js';
 import { registerWebApp } from './web-app.js';
 
 /** Builds the whole app, ready to `inject` or `listen`; never listens itself. */
@@ -29,11 +31,13 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await registerSecurity(app, config);
 
   await app.register(databasePlugin, { config });
   await app.register(sessionsPlugin, { config });
+  await app.register(rateLimitPlugin, { config });
 
-  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api', config });
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });
   await app.register(catalogRoutes, { prefix: '/api' });

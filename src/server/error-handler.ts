@@ -13,7 +13,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(400).send({ message: issues[0]?.message ?? 'Invalid request', issues });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (isFastifyClientError(error)) {
       // Fastify's own 4xx: malformed JSON, body too large, unsupported media type…

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { sessions, type SessionData } from '../db/schema.js';
 
@@ -30,4 +30,9 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> 
     .where(lt(sessions.expire, now))
     .returning({ sid: sessions.sid });
   return removed.length;
+}
+
+/** Ends every session of a user: sign-out everywhere. */
+export async function deleteUserSessions(db: Db, userId: string) {
+  await db.delete(sessions).where(sql`(${sessions.sess}->>'userId') = ${userId}`);
 }

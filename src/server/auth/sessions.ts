@@ -7,6 +7,7 @@ import { HttpError } from '../http-error.js';
 import {
   deleteExpiredSessions,
   deleteSession,
+  deleteUserSessions,
   extendSession,
   findLiveSession,
   insertSession,
@@ -30,6 +31,8 @@ declare module 'fastify' {
   interface FastifyReply {
     signIn(userId: string): Promise<void>;
     signOut(): Promise<void>;
+    /** Ends every session of the signed-in user, this one included. */
+    signOutEverywhere(): Promise<void>;
   }
 }
 
@@ -97,6 +100,11 @@ export const sessionsPlugin = fp<{ config: Config }>(
       this.request.userId = null;
       this.request.sessionId = null;
       this.clearCookie(SESSION_COOKIE, { path: '/' });
+    });
+
+    app.decorateReply('signOutEverywhere', async function (this: FastifyReply) {
+      if (this.request.userId) await deleteUserSessions(app.db, this.request.userId);
+      await this.signOut();
     });
 
     const cleanUp = () =>

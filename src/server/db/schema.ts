@@ -42,7 +42,21 @@ export const sessions = pgTable(
     sess: json('sess').$type<SessionData>().notNull(),
     expire: timestamp('expire', { precision: 6, withTimezone: true }).notNull(),
   },
-  (table) => [index('sessions_expire_idx').on(table.expire)],
+  (table) => [
+    index('sessions_expire_idx').on(table.expire),
+    index('sessions_user_idx').on(sql`(${table.sess}->>'userId')`), // sign-out everywhere
+  ],
+);
+
+/** Fixed-window counters shared by every app instance (sign-in and register limits). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 400 }).primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limits_reset_idx').on(table.resetAt)],
 );
 
 export interface SessionData {

@@ -6,12 +6,14 @@ import {
   safeNextPath,
   userSchema,
 } from '../../../common/auth.js';
+import { authRouteLimit } from '../../auth/rate-limits.js';
 import { requireUserId } from '../../auth/sessions.js';
+import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { authenticate, getUser, registerUser } from './service.js';
 
 /** Built-in accounts (ARCHITECTURE "Auth"); mounted at /api. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get('/login', { schema: { querystring: loginQuerySchema } }, async (request, reply) => {
     const params = new URLSearchParams();
     if (request.query.pwa) params.set('pwa', 'true');
@@ -23,7 +25,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register',
-    { schema: { body: registerSchema, response: { 201: userSchema } } },
+    {
+      config: authRouteLimit(config),
+      schema: { body: registerSchema, response: { 201: userSchema } },
+    },
     async (request, reply) => {
       const user = await registerUser(app.db, request.body);
       await reply.signIn(user.id);
@@ -33,7 +38,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { body: loginSchema, response: { 200: userSchema } } },
+    {
+      config: authRouteLimit(config),
+      schema: { body: loginSchema, response: { 200: userSchema } },
+    },
     async (request, reply) => {
       const user = await authenticate(app.db, request.body);
       await reply.signIn(user.id);
@@ -48,6 +56,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new HttpError(401, 'Unauthorized');
     }
     return user;
+  });
+
+  // Sign-out everywhere: every session of this account ends, this one included.
+  app.delete('/auth/sessions', async (request, reply) => {
+    requireUserId(request);
+    await reply.signOutEverywhere();
+    return reply.code(204).send();
   });
 
   app.get('/logout', async (request, reply) => {

@@ -1,5 +1,11 @@
 import type { LoginPayload, RegisterPayload, User } from '../../../common/auth.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../auth/passwords.js';
+import {
+  clearRateLimit,
+  hitRateLimit,
+  peekRateLimit,
+  tooManyRequests,
+} from '../../auth/rate-limits.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';
@@ -32,16 +38,32 @@ export async function registerUser(db: Db, payload: RegisterPayload): Promise<Us
   }
 }
 
-/** One message and one cost for an unknown email and a wrong password: no account probing. */
+// Failed sign-ins per account, whatever the IP (ARCHITECTURE "Configuration").
+const FAILED_SIGN_INS = { max: 10, windowMs: 15 * 60 * 1000 };
+
+/**
+ * One message and one cost for an unknown email and a wrong password: no account probing.
+ * After 10 failures in 15 minutes an account (known or not) refuses sign-ins for the rest
+ * of the window.
+ */
 export async function authenticate(db: Db, payload: LoginPayload): Promise<User> {
+  const failuresKey = `sign-in-failures:${payload.email}`;
+  const failures = await peekRateLimit(db, failuresKey);
+  if (failures.hits >= FAILED_SIGN_INS.max) {
+    throw tooManyRequests(
+      'Too many failed sign-ins for this account. Try again later.',
+      failures.resetAt,
+    );
+  }
   const row = await findUserByEmail(db, payload.email);
-  if (!row?.passwordHash) {
-    await spendPasswordCheck(payload.password);
+  const valid = row?.passwordHash
+    ? await verifyPassword(payload.password, row.passwordHash)
+    : await spendPasswordCheck(payload.password).then(() => false);
+  if (!row || !valid) {
+    await hitRateLimit(db, failuresKey, FAILED_SIGN_INS.windowMs);
     throw new HttpError(401, 'Invalid email or password');
   }
-  if (!(await verifyPassword(payload.password, row.passwordHash))) {
-    throw new HttpError(401, 'Invalid email or password');
-  }
+  if (failures.hits > 0) await clearRateLimit(db, failuresKey);
   return toUser(row);
 }
 

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { Config } from './config.js';
+import { HttpError } from './http-error.js';
+
+// Browser-facing defences: security headers, cross-site request refusal, JSON nesting limit.
+
+const MAX_JSON_DEPTH = 32;
+
+export async function registerSecurity(app: FastifyInstance, config: Config) {
+  const https = config.publicUrl?.startsWith('https:') ?? false;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"], // no inline script anywhere
+        styleSrc: ["'self'", "'unsafe-inline'"], // Radix and sonner position with style attributes
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'], // photo links point anywhere
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false, // would block photos linked from other sites
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+
+  app.addHook('onRequest', async (request) => refuseCrossSite(request, config));
+
+  const parseJson = app.getDefaultJsonParser('error', 'error'); // refuses __proto__ and constructor keys
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      if (depthOf(value) > MAX_JSON_DEPTH) {
+        return done(new HttpError(400, 'The request body is nested too deeply'), undefined);
+      }
+      done(null, value);
+    });
+  });
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// What an HTML form on another site can send without a CORS preflight.
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data|text\/plain)\b/i;
+
+/** CSRF: a state change must not come from another site's page (403 when it does). */
+function refuseCrossSite(request: FastifyRequest, config: Config) {
+  if (!UNSAFE_METHODS.has(request.method)) return;
+  const contentType = request.headers['content-type'] ?? '';
+  if (FORM_TYPES.test(contentType)) throw new HttpError(403, 'Cross-site request refused');
+  if (request.headers['sec-fetch-site'] === 'cross-site') {
+    throw new HttpError(403, 'Cross-site request refused');
+  }
+  const origin = request.headers.origin;
+  if (origin && origin !== ownOrigin(request, config)) {
+    throw new HttpError(403, 'Cross-site request refused');
+  }
+}
+
+function ownOrigin(request: FastifyRequest, config: Config): string {
+  return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** Depth of nested arrays and objects, counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}

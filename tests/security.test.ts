@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { aLog, cookieOf, randomIp, signUp, stores, testConfig, uniqueEmail } from './helpers.js';
+
+describe.each(stores)('hardening on $store', ({ databaseUrl }) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ databaseUrl, authRateLimit: 5 }));
+  });
+  afterAll(() => app.close());
+
+  describe('security headers', () => {
+    it('sends a strict policy without inline script, and no HSTS over plain http', async () => {
+      const res = await app.inject({ method: 'GET', url: '/healthz' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+
+  describe('cross-site requests', () => {
+    const post = (headers: Record<string, string>, payload: string | object = aLog()) =>
+      app.inject({ method: 'POST', url: '/api/logs', headers, payload });
+
+    it('refuses form posts and other sites, and accepts the app itself', async () => {
+      const ada = await signUp(app, 'csrf');
+      const json = { cookie: ada.cookie, 'content-type': 'application/json' };
+      const body = JSON.stringify(aLog());
+      for (const contentType of [
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'text/plain;charset=UTF-8',
+      ]) {
+        const res = await post({ cookie: ada.cookie, 'content-type': contentType }, body);
+        expect(res.statusCode, contentType).toBe(403);
+        expect(res.json()).toEqual({ message: 'Cross-site request refused' });
+      }
+      const foreign = await post({ ...json, origin: 'https://evil.example' }, body);
+      expect(foreign.statusCode).toBe(403);
+      const fetchedCrossSite = await post({ ...json, 'sec-fetch-site': 'cross-site' }, body);
+      expect(fetchedCrossSite.statusCode).toBe(403);
+
+      const own = await post(
+        { ...json, origin: 'http://localhost:80', host: 'localhost:80' },
+        body,
+      );
+      expect(own.statusCode).toBe(201);
+      const noOrigin = await post({ ...json, 'sec-fetch-site': 'same-origin' }, body);
+      expect(noOrigin.statusCode).toBe(201);
+      const list = await app.inject({
+        method: 'GET',
+        url: '/api/logs',
+        headers: { cookie: ada.cookie },
+      });
+      expect(list.json().total).toBe(2); // the refused ones left nothing
+    });
+  });
+
+  describe('request bodies', () => {
+    it('refuses JSON nested deeper than 32 levels', async () => {
+      const ada = await signUp(app, 'deep');
+      const deep = '['.repeat(40) + ']'.repeat(40);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { cookie: ada.cookie, 'content-type': 'application/json' },
+        payload: `{"speciesCommon":"Deep","count":1,"observedAt":"2026-01-01T00:00","notes":${deep}}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The request body is nested too deeply' });
+    });
+
+    it('refuses prototype-pollution keys', async () => {
+      const ada = await signUp(app, 'proto');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { cookie: ada.cookie, 'content-type': 'application/json' },
+        payload:
+          '{"speciesCommon":"x","count":1,"observedAt":"2026-01-01T00:00","__proto__":{"isAdmin":true}}',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    });
+
+    it('refuses a body over 1 MiB with 413', async () => {
+      const ada = await signUp(app, 'large');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { cookie: ada.cookie },
+        payload: aLog({ notes: 'x'.repeat(1024 * 1024) }),
+      });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ message: 'The request body is too large' });
+    });
+  });
+
+  describe('passwords', () => {
+    it.each(['password123', 'Password1234', '12345678', 'iloveyou', 'QWERTYUIOP'])(
+      'refuses the common password %s at registration',
+      async (password) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: `10.1.0.${password.length}`,
+          payload: { email: uniqueEmail('common'), password },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: 'This password is too common. Choose one that is harder to guess',
+          issues: [{ path: ['password'] }],
+        });
+      },
+    );
+  });
+
+  describe('rate limits', () => {
+    const login = (email: string, password: string, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email, password },
+      });
+
+    it('allows AUTH_RATE_LIMIT sign-in requests a minute per IP, then 429 with Retry-After', async () => {
+      const ip = `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      for (let i = 0; i < 5; i++) {
+        expect((await login(uniqueEmail('ip'), 'wrong password', ip)).statusCode).toBe(401);
+      }
+      const limited = await login(uniqueEmail('ip'), 'wrong password', ip);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      // another address is not affected
+      expect((await login(uniqueEmail('ip'), 'wrong password', `${ip}9`)).statusCode).toBe(401);
+    });
+
+    it('locks an account after 10 failed sign-ins in 15 minutes, from any address', async () => {
+      const ada = await signUp(app, 'locked');
+      const bob = await signUp(app, 'unlocked');
+      for (let i = 0; i < 10; i++) {
+        const res = await login(ada.email, 'wrong password', `10.3.${i}.1`);
+        expect(res.statusCode).toBe(401);
+      }
+      const locked = await login(ada.email, ada.password, '10.3.99.1'); // even the right one
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual({
+        message: 'Too many failed sign-ins for this account. Try again later.',
+      });
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect((await login(bob.email, bob.password, '10.3.99.2')).statusCode).toBe(200);
+    });
+
+    it('forgets earlier failures after a successful sign-in', async () => {
+      const ada = await signUp(app, 'recovers');
+      for (let i = 0; i < 9; i++) await login(ada.email, 'wrong password', `10.4.${i}.1`);
+      expect((await login(ada.email, ada.password, '10.4.50.1')).statusCode).toBe(200);
+      for (let i = 0; i < 9; i++) {
+        expect((await login(ada.email, 'wrong password', `10.4.${i}.2`)).statusCode).toBe(401);
+      }
+      expect((await login(ada.email, ada.password, '10.4.50.2')).statusCode).toBe(200);
+    });
+  });
+
+  describe('sign-out everywhere', () => {
+    it("ends every session of the account and no one else's", async () => {
+      const ada = await signUp(app, 'everywhere');
+      const bob = await signUp(app, 'elsewhere');
+      const second = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: randomIp(),
+        payload: { email: ada.email, password: ada.password },
+      });
+      const laptop = cookieOf(second);
+      const me = (cookie: string) =>
+        app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect((await me(laptop)).statusCode).toBe(200);
+
+      const res = await app.inject({
+        method: 'DELETE',
+        url: '/api/auth/sessions',
+        headers: { cookie: ada.cookie },
+      });
+      expect(res.statusCode).toBe(204);
+      expect((await me(ada.cookie)).statusCode).toBe(401);
+      expect((await me(laptop)).statusCode).toBe(401);
+      expect((await me(bob.cookie)).statusCode).toBe(200);
+      const anonymous = await app.inject({ method: 'DELETE', url: '/api/auth/sessions' });
+      expect(anonymous.statusCode).toBe(401);
+    });
+  });
+});
+
+describe('over https', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ publicUrl: 'https://birds.example' }));
+  });
+  afterAll(() => app.close());
+
+  it('adds HSTS and upgrades insecure requests, and takes PUBLIC_URL as its origin', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'http://birds.example' }, // same host, wrong scheme
+      payload: { email: 'a@b.example', password: 'whatever1' },
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL', () => {
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  beforeAll(async () => {
+    const config = testConfig({ databaseUrl: process.env.TEST_DATABASE_URL, authRateLimit: 4 });
+    [one, two] = await Promise.all([buildApp(config), buildApp(config)]);
+  });
+  afterAll(() => Promise.all([one.close(), two.close()]));
+
+  it('share sessions, data and sign-in limits', async () => {
+    const ada = await signUp(one, 'shared');
+    const created = await one.inject({
+      method: 'POST',
+      url: '/api/logs',
+      headers: { cookie: ada.cookie },
+      payload: aLog({ speciesCommon: 'Shared Shrike' }),
+    });
+    expect(created.statusCode).toBe(201);
+    const seen = await two.inject({
+      method: 'GET',
+      url: '/api/logs',
+      headers: { cookie: ada.cookie },
+    });
+    expect(seen.json()).toMatchObject({ total: 1, items: [{ speciesCommon: 'Shared Shrike' }] });
+
+    const ip = randomIp();
+    const attempt = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: ip,
+        payload: { email: uniqueEmail(), password: 'wrong password' },
+      });
+    const statuses = [];
+    for (const app of [one, two, one, two, one]) statuses.push((await attempt(app)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+});
