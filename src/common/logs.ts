@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate, parseIsoDateTime } from './dates.js';
+import { parseIsoDateTime } from './dates.js';
+import { optionalQuery, queryDay } from './query-params.js';
 
 // Field limits and paging of SPEC §5 and §9.
 export const LOG_LIMITS = {
@@ -116,13 +117,6 @@ export type SharedLog = z.infer<typeof sharedLogSchema>;
 export const logListSchema = z.object({ items: z.array(logSchema), total: z.number().int() });
 export type LogList = z.infer<typeof logListSchema>;
 
-/** Query strings arrive as text; an empty value means the filter is not set (SPEC §5). */
-const optionalQuery = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-const day = (label: string) =>
-  optionalQuery(z.string().refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`));
-
 const countBound = (label: string) =>
   optionalQuery(
     z.coerce
@@ -134,8 +128,8 @@ const countBound = (label: string) =>
 
 export const logFiltersSchema = z.object({
   q: optionalQuery(z.string().trim().max(LOG_LIMITS.speciesName, 'Search text is too long')),
-  from: day('From date'),
-  to: day('To date'),
+  from: queryDay('From date'),
+  to: queryDay('To date'),
   minCount: countBound('Min count'),
   maxCount: countBound('Max count'),
   place: optionalQuery(z.string().trim().max(LOG_LIMITS.placeName, 'Location filter is too long')),

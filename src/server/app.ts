@@ -12,7 +12,9 @@ import { rateLimitPlugin } from './auth/rate-limits.js';
 import { sessionsPlugin } from './auth/sessions.js';
 import { installErrorHandler } from './error-handler.js';
 import { authRoutes } from './features/auth/routes.js';
+import { exportRoutes } from './features/export/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
+import { statsRoutes } from './features/stats/routes.js';
 import { loggerOptions } from './logging.js';
 import { registerSecurity } from './security.js';
 import { registerWebApp } from './web-app.js';
@@ -41,6 +43,8 @@ export async function buildApp(
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });
   await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(statsRoutes, { prefix: '/api/stats' });
+  await app.register(exportRoutes, { prefix: '/api', config });
 
   app.get('/healthz', async (_request, reply) => {
     const ready = await isDatabaseReady(app.db);

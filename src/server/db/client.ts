@@ -4,17 +4,24 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
+import { sql, type Query } from 'drizzle-orm';
 import pg from 'pg';
+import QueryStream from 'pg-query-stream';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.js';
 
 /** One type for both stores; a transaction fits it too. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of one compiled query, read through a server-side cursor `batchSize` at a time. */
+export type StreamRows = (query: Query, batchSize: number) => Promise<Readable>;
+
 export interface Database {
   db: Db;
   store: 'pglite' | 'postgres';
+  /** PostgreSQL only: PGlite hands over whole results, so its readers page instead. */
+  streamRows?: StreamRows;
   close(): Promise<void>;
 }
 
@@ -62,7 +69,21 @@ async function openPostgres(connectionString: string): Promise<Database> {
     await pool.end();
     throw error;
   }
-  return { db: drizzlePg(pool, { schema }), store: 'postgres', close: () => pool.end() };
+  return {
+    db: drizzlePg(pool, { schema }),
+    store: 'postgres',
+    streamRows: (query, batchSize) => streamRows(pool, query, batchSize),
+    close: () => pool.end(),
+  };
+}
+
+/** Holds a pooled client until the stream closes; destroying the stream closes the cursor. */
+async function streamRows(pool: pg.Pool, query: Query, batchSize: number): Promise<Readable> {
+  const client = await pool.connect();
+  const stream = client.query(new QueryStream(query.sql, query.params, { batchSize }));
+  // After an error the connection's state is unknown: the pool drops it instead of reusing it.
+  stream.once('close', () => client.release(stream.errored ?? undefined));
+  return stream;
 }
 
 /** True once the database answers a query. */

@@ -25,15 +25,22 @@ export type PhotoValues = Pick<typeof logPhotos.$inferInsert, 'url' | 'sourceTyp
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`; // typed % is literal
 
-function filterWhere(userId: string, filters: LogFilters) {
+/** The user's logs matching the list filters; from/to are whole days in `tz` (default UTC). */
+export function filterWhere(userId: string, filters: LogFilters, tz = 'UTC') {
   const { q, from, to, minCount, maxCount, place } = filters;
+  const dayStart = (day: string, days = 0) => {
+    const start = utcDayStart(day, days);
+    if (tz === 'UTC') return start;
+    // That day's midnight on the wall clocks of tz, whatever its offset that day.
+    return sql`(${start.toISOString().slice(0, 10)}::timestamp AT TIME ZONE ${tz}::text)`;
+  };
   return and(
     eq(logs.userId, userId),
     q
       ? or(ilike(logs.speciesCommon, containing(q)), ilike(logs.speciesScientific, containing(q)))
       : undefined,
-    from ? gte(logs.observedAt, utcDayStart(from)) : undefined,
-    to ? lt(logs.observedAt, utcDayStart(to, 1)) : undefined, // `to` is inclusive
+    from ? gte(logs.observedAt, dayStart(from)) : undefined,
+    to ? lt(logs.observedAt, dayStart(to, 1)) : undefined, // `to` is inclusive
     minCount ? gte(logs.count, minCount) : undefined,
     maxCount ? lte(logs.count, maxCount) : undefined,
     place ? ilike(logs.placeName, containing(place)) : undefined,

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { logFiltersSchema } from './logs.js';
+import { queryParam, queryTimeZone } from './query-params.js';
+
+// CSV export of the signed-in user's logs (ARCHITECTURE "Export").
+
+export const exportFormats = ['csv', 'dwc'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/** The list's filters; `tz` sets the day boundaries of from/to; `dwc` is Darwin Core. */
+export const exportQuerySchema = logFiltersSchema.extend({
+  tz: queryTimeZone,
+  format: queryParam(z.enum(exportFormats, { error: 'Format must be csv or dwc' }).default('csv')),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { queryDay, queryParam, queryTimeZone } from './query-params.js';
+
+// Stats of the signed-in user's logs (ARCHITECTURE "Stats").
+
+export const TOP_SPECIES_LIMIT = 10;
+export const MAX_TOP_SPECIES_LIMIT = 100;
+export const statsBuckets = ['day', 'week', 'month'] as const;
+export type StatsBucket = (typeof statsBuckets)[number];
+
+/** Whole days from `from` to `to` (inclusive), as the calendar reads in `tz`. */
+export const statsRangeSchema = z.object({
+  from: queryDay('From date'),
+  to: queryDay('To date'),
+  tz: queryTimeZone,
+});
+export type StatsRange = z.infer<typeof statsRangeSchema>;
+
+export const topSpeciesQuerySchema = statsRangeSchema.extend({
+  limit: queryParam(
+    z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(MAX_TOP_SPECIES_LIMIT, `Limit must be at most ${MAX_TOP_SPECIES_LIMIT}`)
+      .default(TOP_SPECIES_LIMIT),
+  ),
+});
+export type TopSpeciesQuery = z.infer<typeof topSpeciesQuerySchema>;
+
+export const timeSeriesQuerySchema = statsRangeSchema.extend({
+  bucket: queryParam(
+    z.enum(statsBuckets, { error: 'Bucket must be day, week or month' }).default('week'),
+  ),
+});
+export type TimeSeriesQuery = z.infer<typeof timeSeriesQuerySchema>;
+
+export const statsSummarySchema = z.object({
+  totalSightings: z.number().int(),
+  uniqueSpecies: z.number().int(),
+  totalLogs: z.number().int(),
+});
+export type StatsSummary = z.infer<typeof statsSummarySchema>;
+
+/** A species is its trimmed common name, case-insensitively; shown in its most used spelling. */
+export const topSpeciesSchema = z.array(
+  z.object({ species: z.string(), totalCount: z.number().int() }),
+);
+export type TopSpecies = z.infer<typeof topSpeciesSchema>;
+
+/** Weeks start on Monday; only buckets with sightings are listed, oldest first. */
+export const timeSeriesSchema = z.array(
+  z.object({ bucketStart: z.iso.date(), totalCount: z.number().int() }),
+);
+export type TimeSeries = z.infer<typeof timeSeriesSchema>;

@@ -1,0 +1,2 @@
+// What other features may use of the logs feature.
+export { filterWhere as logFilterWhere } from './queries.js';

@@ -1,0 +1,68 @@
+import { desc, sql } from 'drizzle-orm';
+import type { StatsBucket, StatsRange } from '../../../common/stats.js';
+import type { Db } from '../../db/client.js';
+import { logs } from '../../db/schema.js';
+import { logFilterWhere } from '../logs/index.js';
+
+// SQL of the stats feature; only the user's own logs, days and buckets as the calendar reads in tz.
+
+/** A species: its trimmed common name, compared case-insensitively (ARCHITECTURE "Stats"). */
+const speciesKey = sql`lower(trim(${logs.speciesCommon}))`;
+
+// Sums come back as bigint/numeric, which the drivers hand over as text.
+const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
+
+const rangeWhere = (userId: string, { from, to, tz }: StatsRange) =>
+  logFilterWhere(userId, { from, to }, tz);
+
+export async function sumLogs(db: Db, userId: string, range: StatsRange) {
+  const [row] = await db
+    .select({
+      totalSightings: total(sql`coalesce(sum(${logs.count}), 0)`),
+      uniqueSpecies: total(sql`count(distinct ${speciesKey})`),
+      totalLogs: total(sql`count(*)`),
+    })
+    .from(logs)
+    .where(rangeWhere(userId, range));
+  return row ?? { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 };
+}
+
+/** Most sighted species first; each shown in its spelling with the most logs. */
+export async function sumBySpecies(db: Db, userId: string, range: StatsRange, limit: number) {
+  const spellings = db.$with('spellings').as(
+    db
+      .select({
+        key: sql<string>`${speciesKey}`.as('key'),
+        spelling: sql<string>`trim(${logs.speciesCommon})`.as('spelling'),
+        logCount: sql<number>`count(*)`.as('log_count'),
+        sightings: sql<number>`sum(${logs.count})`.as('sightings'),
+      })
+      .from(logs)
+      .where(rangeWhere(userId, range))
+      .groupBy(sql`1`, sql`2`),
+  );
+  // COLLATE "C": ties break by code point, the same on both stores whatever their locale.
+  const totalCount = sql`sum(${spellings.sightings})`;
+  return db
+    .with(spellings)
+    .select({
+      species: sql<string>`(array_agg(${spellings.spelling} ORDER BY ${spellings.logCount} DESC, ${spellings.spelling} COLLATE "C"))[1]`,
+      totalCount: total(totalCount),
+    })
+    .from(spellings)
+    .groupBy(spellings.key)
+    .orderBy(desc(totalCount), sql`${spellings.key} COLLATE "C"`)
+    .limit(limit);
+}
+
+/** Sightings per day, ISO week (Monday) or month, oldest first; empty buckets are left out. */
+export async function sumByBucket(db: Db, userId: string, range: StatsRange, bucket: StatsBucket) {
+  const bucketStart = sql<string>`to_char(date_trunc(${bucket}, ${logs.observedAt} AT TIME ZONE ${range.tz}), 'YYYY-MM-DD')`;
+  // Positions, not expressions: the two bind the same values under different parameter numbers.
+  return db
+    .select({ bucketStart, totalCount: total(sql`sum(${logs.count})`) })
+    .from(logs)
+    .where(rangeWhere(userId, range))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}

@@ -1,0 +1,312 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { parse } from 'csv-parse/sync';
+import { buildApp } from '../src/server/app.js';
+import { logs } from '../src/server/db/schema.js';
+import type { Log } from '../src/common/logs.js';
+import { createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+
+const CSV_HEADERS = [
+  'id',
+  'observed_at',
+  'species_common',
+  'species_scientific',
+  'count',
+  'place_name',
+  'latitude',
+  'longitude',
+  'description',
+  'notes',
+  'is_public',
+  'photo_urls',
+  'created_at',
+  'updated_at',
+];
+const DWC_HEADERS = [
+  'occurrenceID',
+  'basisOfRecord',
+  'eventDate',
+  'scientificName',
+  'vernacularName',
+  'individualCount',
+  'decimalLatitude',
+  'decimalLongitude',
+  'geodeticDatum',
+  'locality',
+  'occurrenceRemarks',
+  'associatedMedia',
+  'recordedBy',
+  'modified',
+];
+
+/** The cells a log without formula-like text should export as. */
+const csvCells = (log: Log) => [
+  log.id,
+  log.observedAt,
+  log.speciesCommon,
+  log.speciesScientific ?? '',
+  String(log.count),
+  log.placeName ?? '',
+  log.latitude === null ? '' : String(log.latitude),
+  log.longitude === null ? '' : String(log.longitude),
+  log.description ?? '',
+  log.notes ?? '',
+  String(log.isPublic),
+  log.photos.map((photo) => photo.url).join(' '),
+  log.createdAt,
+  log.updatedAt,
+];
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
+  let app: FastifyInstance;
+  let owner: TestUser;
+  let rich: Log; // public, coordinates, photos, text that needs quoting
+  let plain: Log; // private, no coordinates, no description or notes
+  let formulas: Log; // text that a spreadsheet would run
+  let controls: Log; // tab and CR first, stored directly: the API trims them
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ databaseUrl }));
+    owner = await signUp(app, 'exporter');
+    rich = (await createLogAs(app, owner, {
+      speciesCommon: 'Robin, "red" — Rotkehlchen ü',
+      speciesScientific: 'Erithacus rubecula',
+      count: 2,
+      observedAt: '2026-05-03T10:15:30.250Z',
+      placeName: 'Hyde Park,\nLondon',
+      latitude: 51.5073,
+      longitude: -0.1657,
+      description: 'Line one\r\nLine two',
+      notes: 'Größe: klein 🐦',
+      isPublic: true,
+      photoLinks: ['https://photos.example/a.jpg', 'https://photos.example/b.jpg'],
+      uploadedPhotoUrls: ['/objects/uploads/up1'],
+    })) as unknown as Log;
+    plain = (await createLogAs(app, owner, {
+      speciesCommon: 'Blackbird',
+      speciesScientific: undefined,
+      count: 1,
+      observedAt: '2026-05-02T08:00Z',
+      placeName: '',
+      description: undefined,
+      notes: undefined,
+      isPublic: false,
+      photoLinks: ['https://photos.example/c.jpg'],
+    })) as unknown as Log;
+    formulas = (await createLogAs(app, owner, {
+      speciesCommon: '=SUM(A1)',
+      speciesScientific: '+1',
+      count: 1,
+      observedAt: '2026-05-01T22:30Z', // 2 May in Berlin
+      placeName: '-2',
+      latitude: -33.9,
+      longitude: -0.1657,
+      description: '@x',
+      notes: '=HYPERLINK("http://evil.example")',
+    })) as unknown as Log;
+    const [row] = await app.db
+      .insert(logs)
+      .values({
+        userId: owner.id,
+        speciesCommon: '\tTab',
+        count: 1,
+        observedAt: new Date('2026-04-01T12:00Z'),
+        placeName: '\rCR place',
+        notes: '\rCR notes',
+      })
+      .returning();
+    controls = (await get(owner, `/api/logs/${row!.id}`)).json();
+    const stranger = await signUp(app, 'stranger');
+    await createLogAs(app, stranger, {
+      speciesCommon: 'Blackbird',
+      observedAt: '2026-05-02T09:00Z',
+    });
+  });
+  afterAll(() => app.close());
+
+  function get(user: TestUser | undefined, url: string, headers: Record<string, string> = {}) {
+    return app.inject({
+      method: 'GET',
+      url,
+      headers: { ...headers, ...(user ? { cookie: user.cookie } : {}) },
+    });
+  }
+  async function exportRows(user: TestUser, query = '', headers: Record<string, string> = {}) {
+    const res = await get(user, `/api/export.csv${query}`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return parse(res.body, { bom: true }) as string[][];
+  }
+
+  it('sends an RFC 4180 attachment with a BOM and one row per log, newest first', async () => {
+    const res = await get(owner, '/api/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="sightings-${todayUtc()}.csv"`,
+    );
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.body.slice(1).startsWith(`${CSV_HEADERS.join(',')}\r\n`)).toBe(true);
+    const [headers, ...rows] = parse(res.body, { bom: true }) as string[][];
+    expect(headers).toEqual(CSV_HEADERS);
+    expect(rows).toHaveLength(4); // the stranger's log is not there
+    expect(rows[0]).toEqual(csvCells(rich));
+    expect(rows[0]![11]).toBe(
+      'https://photos.example/a.jpg https://photos.example/b.jpg /objects/uploads/up1',
+    );
+    expect(rows[1]).toEqual(csvCells(plain));
+    expect(rows[1]!.slice(3, 10)).toEqual(['', '1', '', '', '', '', '']);
+  });
+
+  it('neutralises text a spreadsheet would run, but not numbers', async () => {
+    const [, , , third, fourth] = await exportRows(owner);
+    expect(third).toEqual([
+      formulas.id,
+      '2026-05-01T22:30:00.000Z',
+      "'=SUM(A1)",
+      "'+1",
+      '1',
+      "'-2",
+      '-33.9',
+      '-0.1657',
+      "'@x",
+      `'=HYPERLINK("http://evil.example")`,
+      'true',
+      '',
+      formulas.createdAt,
+      formulas.updatedAt,
+    ]);
+    expect(fourth!.slice(0, 10)).toEqual([
+      controls.id,
+      '2026-04-01T12:00:00.000Z',
+      "'\tTab",
+      '',
+      '1',
+      "'\rCR place",
+      '',
+      '',
+      '',
+      "'\rCR notes",
+    ]);
+  });
+
+  it('applies the list filters, with day boundaries in tz', async () => {
+    const ids = async (query: string) => (await exportRows(owner, query)).slice(1).map((r) => r[0]);
+    expect(await ids('?q=blackbird')).toEqual([plain.id]);
+    expect(await ids('?minCount=2')).toEqual([rich.id]);
+    expect(await ids('?maxCount=1&place=park')).toEqual([]);
+    expect(await ids('?place=hyde')).toEqual([rich.id]);
+    expect(await ids('?from=2026-05-02&to=2026-05-02')).toEqual([plain.id]);
+    expect(await ids('?from=2026-05-02&to=2026-05-02&tz=Europe/Berlin')).toEqual([
+      plain.id,
+      formulas.id,
+    ]);
+    expect(await exportRows(owner, '?from=2030-01-01')).toEqual([CSV_HEADERS]);
+  });
+
+  it('writes Darwin Core terms', async () => {
+    const res = await get(owner, '/api/export.csv?format=dwc', { host: 'birds.example' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="sightings-dwc-${todayUtc()}.csv"`,
+    );
+    const [headers, first, second, third] = parse(res.body, { bom: true }) as string[][];
+    expect(headers).toEqual(DWC_HEADERS);
+    expect(first).toEqual([
+      `urn:uuid:${rich.id}`,
+      'HumanObservation',
+      '2026-05-03T10:15:30.250Z',
+      'Erithacus rubecula',
+      'Robin, "red" — Rotkehlchen ü',
+      '2',
+      '51.5073',
+      '-0.1657',
+      'WGS84',
+      'Hyde Park,\nLondon',
+      'Line one\r\nLine two | Größe: klein 🐦',
+      'https://photos.example/a.jpg | https://photos.example/b.jpg | http://birds.example/objects/uploads/up1',
+      'exporter',
+      rich.updatedAt,
+    ]);
+    expect(second).toEqual([
+      `urn:uuid:${plain.id}`,
+      'HumanObservation',
+      '2026-05-02T08:00:00.000Z',
+      '',
+      'Blackbird',
+      '1',
+      '',
+      '',
+      '', // no coordinates, no datum
+      '',
+      '',
+      '', // a private log's photos stay private
+      'exporter',
+      plain.updatedAt,
+    ]);
+    expect(third!.slice(3, 5)).toEqual(["'+1", "'=SUM(A1)"]);
+    expect(third![10]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
+  });
+
+  it('streams a large export complete and in order', async () => {
+    const bulk = await signUp(app, 'bulk');
+    const start = Date.UTC(2026, 0, 1);
+    // Pairs share a time, so order within a batch and across batch edges rests on the id.
+    const inserted = await app.db
+      .insert(logs)
+      .values(
+        Array.from({ length: 2500 }, (_, i) => ({
+          userId: bulk.id,
+          speciesCommon: `Bird ${i}`,
+          count: i + 1,
+          observedAt: new Date(start + Math.floor(i / 2) * 60_000),
+        })),
+      )
+      .returning({ id: logs.id, observedAt: logs.observedAt });
+    const expected = inserted
+      .sort(
+        (a, b) =>
+          b.observedAt.getTime() - a.observedAt.getTime() ||
+          (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+      )
+      .map((row) => row.id);
+    const [headers, ...rows] = await exportRows(bulk);
+    expect(headers).toEqual(CSV_HEADERS);
+    expect(rows).toHaveLength(2500);
+    expect(rows.map((row) => row[0])).toEqual(expected);
+    expect(rows.at(-1)!.slice(1, 3)).toEqual([
+      '2026-01-01T00:00:00.000Z',
+      expect.stringMatching(/^Bird [01]$/),
+    ]);
+    expect(app.streamRows === null).toBe(databaseUrl === undefined); // PostgreSQL reads a cursor
+
+    // Downloads abandoned after the first bytes give their connections back (the pool has 10).
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    for (let i = 0; i < 12; i += 1) {
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(`${address}/api/export.csv`, { headers: { cookie: bulk.cookie } });
+        request.on('response', (res) => res.once('data', () => request.destroy()));
+        request.on('close', resolve);
+        request.on('error', (error) => (request.destroyed ? resolve() : reject(error)));
+      });
+    }
+    expect(await exportRows(bulk)).toHaveLength(2501);
+  });
+
+  it.each([
+    ['?format=xlsx', 'format', 'Format must be csv or dwc'],
+    ['?tz=Mars/Olympus', 'tz', 'Unknown time zone'],
+    ['?from=yesterday', 'from', 'From date must be a date (YYYY-MM-DD)'],
+  ])('refuses %s', async (query, path, message) => {
+    const res = await get(owner, `/api/export.csv${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, issues: [{ path: [path], message }] });
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await get(undefined, '/api/export.csv?format=xlsx');
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+});

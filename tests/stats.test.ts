@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { logs } from '../src/server/db/schema.js';
+import { createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+
+// Hand-built data sets with hand-computed answers (ARCHITECTURE "Stats").
+describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
+  let app: FastifyInstance;
+  let birder: TestUser; // the main data set
+  let traveller: TestUser; // sightings around a DST change
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ databaseUrl }));
+    birder = await signUp(app, 'birder');
+    const sightings: [string, string, number][] = [
+      ['Robin', '2026-04-27T08:00Z', 2], // a Monday
+      ['robin ', '2026-05-03T10:00Z', 3], // a Sunday: still the week of Monday 27 April
+      ['robin', '2026-05-04T09:00Z', 1],
+      ['Blackbird', '2026-05-01T22:30Z', 5], // 2 May 00:30 in Berlin
+      ['Great Tit', '2026-06-10T12:00Z', 4],
+      ['great tit', '2026-06-11T12:00Z', 4],
+    ];
+    for (const [speciesCommon, observedAt, count] of sightings) {
+      await createLogAs(app, birder, { speciesCommon, observedAt, count });
+    }
+    // Stored untrimmed, as an import might: still the same species.
+    await app.db.insert(logs).values({
+      userId: birder.id,
+      speciesCommon: ' ROBIN  ',
+      count: 1,
+      observedAt: new Date('2026-06-12T12:00Z'),
+    });
+
+    traveller = await signUp(app, 'traveller');
+    // Berlin moves from +01:00 to +02:00 at 01:00Z on 29 March 2026.
+    const aroundDst: [string, number][] = [
+      ['2026-03-28T22:59Z', 1], // 28 March 23:59 CET
+      ['2026-03-28T23:30Z', 2], // 29 March 00:30 CET
+      ['2026-03-29T21:59Z', 4], // 29 March 23:59 CEST
+      ['2026-03-29T22:00Z', 8], // 30 March 00:00 CEST
+    ];
+    for (const [observedAt, count] of aroundDst) {
+      await createLogAs(app, traveller, { speciesCommon: 'Crane', observedAt, count });
+    }
+    // Someone else's sightings on the same days never count for the others.
+    const stranger = await signUp(app, 'stranger');
+    await createLogAs(app, stranger, { speciesCommon: 'Robin', observedAt: '2026-05-03T10:00Z' });
+    await createLogAs(app, stranger, { speciesCommon: 'Crane', observedAt: '2026-03-29T12:00Z' });
+  });
+  afterAll(() => app.close());
+
+  const get = (user: TestUser | undefined, url: string) =>
+    app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+  const json = async (user: TestUser, url: string) => {
+    const res = await get(user, url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  describe('summary', () => {
+    it('sums sightings, species (case and spaces aside) and logs', async () => {
+      expect(await json(birder, '/api/stats/summary')).toEqual({
+        totalSightings: 20,
+        uniqueSpecies: 3,
+        totalLogs: 7,
+      });
+    });
+
+    it('counts whole days from and to, inclusive, as the calendar reads in tz', async () => {
+      const may = '/api/stats/summary?from=2026-05-01&to=2026-05-03';
+      expect(await json(birder, may)).toEqual({
+        totalSightings: 8,
+        uniqueSpecies: 2,
+        totalLogs: 2,
+      });
+      // 22:30Z on 1 May is 2 May in Berlin.
+      const first = '/api/stats/summary?from=2026-05-01&to=2026-05-01';
+      expect(await json(birder, first)).toEqual({
+        totalSightings: 5,
+        uniqueSpecies: 1,
+        totalLogs: 1,
+      });
+      expect(await json(birder, `${first}&tz=Europe/Berlin`)).toEqual({
+        totalSightings: 0,
+        uniqueSpecies: 0,
+        totalLogs: 0,
+      });
+      const second = '/api/stats/summary?from=2026-05-02&to=2026-05-02';
+      expect(await json(birder, second)).toEqual({
+        totalSightings: 0,
+        uniqueSpecies: 0,
+        totalLogs: 0,
+      });
+      expect(await json(birder, `${second}&tz=Europe/Berlin`)).toEqual({
+        totalSightings: 5,
+        uniqueSpecies: 1,
+        totalLogs: 1,
+      });
+    });
+
+    it('treats empty parameters as absent', async () => {
+      expect(await json(birder, '/api/stats/summary?from=&to=&tz=')).toEqual({
+        totalSightings: 20,
+        uniqueSpecies: 3,
+        totalLogs: 7,
+      });
+    });
+
+    it('gives zeros for a new account and an empty range', async () => {
+      const newcomer = await signUp(app, 'newcomer');
+      const zeros = { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 };
+      expect(await json(newcomer, '/api/stats/summary')).toEqual(zeros);
+      expect(await json(birder, '/api/stats/summary?from=2030-01-01')).toEqual(zeros);
+      expect(await json(birder, '/api/stats/summary?from=2026-05-10&to=2026-05-01')).toEqual(zeros);
+      expect(await json(newcomer, '/api/stats/top-species')).toEqual([]);
+      expect(await json(newcomer, '/api/stats/time-series')).toEqual([]);
+    });
+  });
+
+  describe('top species', () => {
+    it('merges spellings and shows the most used one', async () => {
+      expect(await json(birder, '/api/stats/top-species')).toEqual([
+        { species: 'Great Tit', totalCount: 8 }, // one log each: the alphabetically first wins
+        { species: 'robin', totalCount: 7 }, // 'robin' twice, 'Robin' and 'ROBIN' once
+        { species: 'Blackbird', totalCount: 5 },
+      ]);
+      expect(await json(birder, '/api/stats/top-species?limit=1')).toEqual([
+        { species: 'Great Tit', totalCount: 8 },
+      ]);
+      expect(await json(birder, '/api/stats/top-species?to=2026-05-31')).toEqual([
+        { species: 'robin', totalCount: 6 },
+        { species: 'Blackbird', totalCount: 5 },
+      ]);
+    });
+
+    it('lists 10 by default and at most 100', async () => {
+      const lister = await signUp(app, 'lister');
+      await app.db.insert(logs).values(
+        Array.from({ length: 12 }, (_, i) => ({
+          userId: lister.id,
+          speciesCommon: `Species ${String(i).padStart(2, '0')}`,
+          count: 100 - i,
+          observedAt: new Date('2026-05-01T12:00Z'),
+        })),
+      );
+      const top = await json(lister, '/api/stats/top-species');
+      expect(top).toHaveLength(10);
+      expect(top[0]).toEqual({ species: 'Species 00', totalCount: 100 });
+      expect(top[9]).toEqual({ species: 'Species 09', totalCount: 91 });
+      expect(await json(lister, '/api/stats/top-species?limit=100')).toHaveLength(12);
+      const over = await get(lister, '/api/stats/top-species?limit=101');
+      expect(over.statusCode).toBe(400);
+      expect(over.json()).toEqual({
+        message: 'Limit must be at most 100',
+        issues: [{ path: ['limit'], message: 'Limit must be at most 100' }],
+      });
+      expect((await get(lister, '/api/stats/top-species?limit=0')).statusCode).toBe(400);
+      expect((await get(lister, '/api/stats/top-species?limit=ten')).statusCode).toBe(400);
+    });
+  });
+
+  describe('time series', () => {
+    it('sums by day, oldest first, leaving out empty days', async () => {
+      expect(await json(birder, '/api/stats/time-series?bucket=day')).toEqual([
+        { bucketStart: '2026-04-27', totalCount: 2 },
+        { bucketStart: '2026-05-01', totalCount: 5 },
+        { bucketStart: '2026-05-03', totalCount: 3 },
+        { bucketStart: '2026-05-04', totalCount: 1 },
+        { bucketStart: '2026-06-10', totalCount: 4 },
+        { bucketStart: '2026-06-11', totalCount: 4 },
+        { bucketStart: '2026-06-12', totalCount: 1 },
+      ]);
+    });
+
+    it('puts a sighting on its day in tz', async () => {
+      const berlin = await json(birder, '/api/stats/time-series?bucket=day&tz=Europe/Berlin');
+      expect(berlin.slice(0, 3)).toEqual([
+        { bucketStart: '2026-04-27', totalCount: 2 },
+        { bucketStart: '2026-05-02', totalCount: 5 },
+        { bucketStart: '2026-05-03', totalCount: 3 },
+      ]);
+    });
+
+    it('sums by week starting on Monday, by default', async () => {
+      const weeks = [
+        { bucketStart: '2026-04-27', totalCount: 10 }, // Sunday 3 May included
+        { bucketStart: '2026-05-04', totalCount: 1 },
+        { bucketStart: '2026-06-08', totalCount: 9 },
+      ];
+      expect(await json(birder, '/api/stats/time-series?bucket=week')).toEqual(weeks);
+      expect(await json(birder, '/api/stats/time-series')).toEqual(weeks);
+    });
+
+    it('sums by month', async () => {
+      expect(await json(birder, '/api/stats/time-series?bucket=month')).toEqual([
+        { bucketStart: '2026-04-01', totalCount: 2 },
+        { bucketStart: '2026-05-01', totalCount: 9 },
+        { bucketStart: '2026-06-01', totalCount: 9 },
+      ]);
+    });
+
+    it('keeps day boundaries right across a DST change', async () => {
+      expect(await json(traveller, '/api/stats/time-series?bucket=day&tz=Europe/Berlin')).toEqual([
+        { bucketStart: '2026-03-28', totalCount: 1 },
+        { bucketStart: '2026-03-29', totalCount: 6 },
+        { bucketStart: '2026-03-30', totalCount: 8 },
+      ]);
+      expect(await json(traveller, '/api/stats/time-series?bucket=day')).toEqual([
+        { bucketStart: '2026-03-28', totalCount: 3 },
+        { bucketStart: '2026-03-29', totalCount: 12 },
+      ]);
+      const day = '/api/stats/summary?from=2026-03-29&to=2026-03-29&tz=Europe/Berlin';
+      expect(await json(traveller, day)).toEqual({
+        totalSightings: 6,
+        uniqueSpecies: 1,
+        totalLogs: 2,
+      });
+    });
+  });
+
+  describe('refusals', () => {
+    it.each([
+      ['/api/stats/summary?tz=Mars/Olympus', 'tz', 'Unknown time zone'],
+      ['/api/stats/time-series?tz=%2B01:00', 'tz', 'Unknown time zone'],
+      ['/api/stats/time-series?bucket=year', 'bucket', 'Bucket must be day, week or month'],
+      ['/api/stats/top-species?from=2026-02-30', 'from', 'From date must be a date (YYYY-MM-DD)'],
+      ['/api/stats/summary?to=May', 'to', 'To date must be a date (YYYY-MM-DD)'],
+    ])('refuses %s', async (url, path, message) => {
+      const res = await get(birder, url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message, issues: [{ path: [path], message }] });
+    });
+
+    it.each(['/api/stats/summary', '/api/stats/top-species', '/api/stats/time-series?bucket=x'])(
+      'needs a signed-in user for %s',
+      async (url) => {
+        const res = await get(undefined, url);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: 'Unauthorized' });
+      },
+    );
+  });
+});
