@@ -19,6 +19,18 @@ import { loggerOptions } from './logging.js';
 import { registerSecurity } from './security.js';
 import { registerWebApp } from './web-app.js';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, for the authorization matrix and the API document. */
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Builds the whole app, ready to `inject` or `listen`; never listens itself. */
 export async function buildApp(
   config: Config,
@@ -33,6 +45,11 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of [method].flat()) routes.push({ method: one, url });
+  });
   await registerSecurity(app, config);
 
   await app.register(databasePlugin, { config });

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import {
+  aLog,
+  createLogAs,
+  randomIp,
+  signUp,
+  stores,
+  testConfig,
+  type TestUser,
+} from '../helpers.js';
+
+// R1: every registered route × anonymous / owner / other user × public / private log.
+// The route list comes from the app itself: a new route without an entry here fails.
+
+type Actor = 'anonymous' | 'owner' | 'other';
+type Visibility = 'public' | 'private';
+const actors: Actor[] = ['anonymous', 'owner', 'other'];
+
+interface World {
+  app: FastifyInstance;
+  users: Record<'owner' | 'other', TestUser>;
+  logs: Record<Visibility, { id: string }>;
+  cookie(actor: Actor): Record<string, string>;
+}
+
+/** The status each actor gets, per visibility of the target log (when the route has one). */
+type Expectation = Record<Actor, number> | Record<Visibility, Record<Actor, number>>;
+
+interface RouteCase {
+  request(world: World, visibility: Visibility): Promise<InjectOptions>;
+  expect: Expectation;
+  /** Ends the caller's session: signed-in callers are throwaway users then. */
+  endsSession?: boolean;
+}
+
+const everyone = (status: number) => ({ anonymous: status, owner: status, other: status });
+const signedIn = (status: number) => ({ anonymous: 401, owner: status, other: status });
+const ownerOnly = (status: number) => ({ anonymous: 401, owner: status, other: 404 });
+const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET', url });
+
+const matrix: Record<string, RouteCase> = {
+  'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
+  'GET /api/login': { request: get('/api/login'), expect: everyone(302) },
+  'GET /api/logout': { request: get('/api/logout'), expect: everyone(302), endsSession: true },
+  'GET /api/auth/user': { request: get('/api/auth/user'), expect: signedIn(200) },
+  'POST /api/auth/register': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: randomIp(),
+      payload: { email: 'not an email', password: 'x' },
+    }),
+    expect: everyone(400),
+  },
+  'POST /api/auth/login': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: randomIp(),
+      payload: { email: `nobody-${Math.random()}@example.org`, password: 'wrong password' },
+    }),
+    expect: everyone(401),
+  },
+  'DELETE /api/auth/sessions': {
+    request: async () => ({ method: 'DELETE', url: '/api/auth/sessions' }),
+    expect: { anonymous: 401, owner: 204, other: 204 },
+    endsSession: true,
+  },
+  'GET /api/logs': { request: get('/api/logs'), expect: signedIn(200) },
+  'POST /api/logs': {
+    request: async () => ({ method: 'POST', url: '/api/logs', payload: aLog() }),
+    expect: signedIn(201),
+  },
+  'GET /api/logs/:id': {
+    request: async (world, visibility) => ({
+      method: 'GET',
+      url: `/api/logs/${world.logs[visibility].id}`,
+    }),
+    expect: { public: ownerOnly(200), private: ownerOnly(200) },
+  },
+  'PUT /api/logs/:id': {
+    request: async (world, visibility) => ({
+      method: 'PUT',
+      url: `/api/logs/${world.logs[visibility].id}`,
+      payload: aLog({ speciesCommon: 'Owner Owl', isPublic: visibility === 'public' }),
+    }),
+    expect: { public: ownerOnly(200), private: ownerOnly(200) },
+  },
+  'DELETE /api/logs/:id': {
+    // a fresh log of the owner each time, so the delete succeeds once
+    request: async (world, visibility) => {
+      const log = await createLogAs(world.app, world.users.owner, {
+        speciesCommon: 'Owner Owl',
+        isPublic: visibility === 'public',
+      });
+      return { method: 'DELETE', url: `/api/logs/${log.id}` };
+    },
+    expect: { public: ownerOnly(204), private: ownerOnly(204) },
+  },
+  'GET /api/logs/shared/:id': {
+    request: async (world, visibility) => ({
+      method: 'GET',
+      url: `/api/logs/shared/${world.logs[visibility].id}`,
+    }),
+    expect: { public: everyone(200), private: everyone(404) },
+  },
+  'GET /api/species': { request: get('/api/species'), expect: signedIn(200) },
+  'GET /api/locations': { request: get('/api/locations'), expect: signedIn(200) },
+  'GET /api/stats/summary': { request: get('/api/stats/summary'), expect: signedIn(200) },
+  'GET /api/stats/top-species': { request: get('/api/stats/top-species'), expect: signedIn(200) },
+  'GET /api/stats/time-series': { request: get('/api/stats/time-series'), expect: signedIn(200) },
+  'GET /api/export.csv': { request: get('/api/export.csv'), expect: signedIn(200) },
+};
+
+describe.each(stores)('authorization matrix on $store', ({ databaseUrl }) => {
+  let world: World;
+  beforeAll(async () => {
+    const app = await buildApp(testConfig({ databaseUrl }));
+    const owner = await signUp(app, 'matrix-owner');
+    const other = await signUp(app, 'matrix-other');
+    const logs = {
+      public: await createLogAs(app, owner, {
+        speciesCommon: 'Owner Owl',
+        placeName: 'Owner Orchard',
+        isPublic: true,
+      }),
+      private: await createLogAs(app, owner, {
+        speciesCommon: 'Owner Owl',
+        placeName: 'Owner Orchard',
+        isPublic: false,
+      }),
+    };
+    const users = { owner, other };
+    world = {
+      app,
+      users,
+      logs,
+      cookie: (actor): Record<string, string> =>
+        actor === 'anonymous' ? {} : { cookie: users[actor].cookie },
+    };
+  });
+  afterAll(() => world.app.close());
+
+  it('has an entry for every registered route', () => {
+    const registered = world.app.routeTable
+      .filter(({ method }) => method !== 'HEAD' && method !== 'OPTIONS')
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(registered.filter((route) => !(route in matrix))).toEqual([]);
+    expect(Object.keys(matrix).filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  // The owner's words, ids and places; none may reach anyone but the owner (or the public page).
+  const ownerData = () => [
+    world.users.owner.id,
+    world.logs.private.id,
+    'Owner Owl',
+    'Owner Orchard',
+  ];
+
+  for (const [route, routeCase] of Object.entries(matrix)) {
+    for (const visibility of 'public' in routeCase.expect
+      ? (['public', 'private'] as const)
+      : (['public'] as const)) {
+      for (const actor of actors) {
+        it(`${route} as ${actor}${'public' in routeCase.expect ? ` on a ${visibility} log` : ''}`, async () => {
+          const expected =
+            'public' in routeCase.expect
+              ? routeCase.expect[visibility][actor]
+              : routeCase.expect[actor];
+          const sessionEnding = routeCase.endsSession && actor !== 'anonymous';
+          const caller = sessionEnding
+            ? { cookie: (await signUp(world.app, 'throwaway')).cookie }
+            : world.cookie(actor);
+          const request = await routeCase.request(world, visibility);
+          const res = await world.app.inject({
+            ...request,
+            headers: { ...request.headers, ...caller },
+          });
+          expect(res.statusCode).toBe(expected);
+          if (res.statusCode >= 400) {
+            expect(res.json()).toEqual({
+              message: expect.any(String),
+              ...('issues' in res.json() ? { issues: expect.any(Array) } : {}),
+            });
+          }
+          const mayShowOwnerData =
+            actor === 'owner' || (route === 'GET /api/logs/shared/:id' && visibility === 'public');
+          if (!mayShowOwnerData) {
+            for (const secret of ownerData())
+              expect(res.body, `${secret} leaked`).not.toContain(secret);
+          }
+        });
+      }
+    }
+  }
+});

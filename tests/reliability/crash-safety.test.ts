@@ -1,0 +1,106 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stores, uniqueEmail } from '../helpers.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../server-processes.js';
+
+// R3: 50 concurrent writers create logs with photos; the server is killed with SIGKILL at a
+// random moment, restarted, and every write it acknowledged must be there, whole. Five rounds.
+
+const WRITERS = 50;
+const ROUNDS = 5;
+const PHOTOS = [
+  'https://photos.example/a.jpg',
+  'https://photos.example/b.jpg',
+  'https://photos.example/c.jpg',
+];
+
+interface Sighting {
+  speciesCommon: string;
+  photos: { url: string }[];
+}
+
+describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
+  const env = {
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-crash-')),
+    DATABASE_URL: databaseUrl,
+  };
+  const start = () => startServerProcess(['--import', 'tsx', 'src/server/main.ts'], env);
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    if (server) await stopServerProcess(server.child, 'SIGKILL');
+  });
+
+  it('keeps every acknowledged write, whole, across SIGKILLs', { timeout: 240_000 }, async () => {
+    server = await start();
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('crash'), password: 'crash test dummy' }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const acknowledged = new Set<string>();
+    const attempted = new Set<string>();
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const url = server.url;
+      let running = true;
+      const writer = async (id: number) => {
+        for (let n = 0; running; n++) {
+          const species = `r${round}-w${id}-n${n}`;
+          attempted.add(species);
+          try {
+            const res = await fetch(`${url}/api/logs`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie },
+              body: JSON.stringify({
+                speciesCommon: species,
+                count: 1,
+                observedAt: '2026-06-01T07:00',
+                photoLinks: PHOTOS,
+              }),
+            });
+            if (res.status === 201) acknowledged.add(species);
+            else if (running) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
+          } catch (error) {
+            if (running) throw error;
+            return; // the server is gone: this write's fate is unknown, as for any client
+          }
+        }
+      };
+      const writers = Array.from({ length: WRITERS }, (_, id) => writer(id));
+      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1200));
+      running = false;
+      await stopServerProcess(server.child, 'SIGKILL');
+      await Promise.all(writers);
+
+      server = await start();
+      const stored = await allLogs(server.url, cookie);
+      const byName = new Map(stored.map((log) => [log.speciesCommon, log]));
+      const lost = [...acknowledged].filter((species) => !byName.has(species));
+      expect(lost, `round ${round}: acknowledged writes lost`).toEqual([]);
+      const halfWritten = stored.filter(
+        (log) => log.photos.map((p) => p.url).join() !== PHOTOS.join(),
+      );
+      expect(halfWritten, `round ${round}: logs without all their photos`).toEqual([]);
+      const invented = stored.filter((log) => !attempted.has(log.speciesCommon));
+      expect(invented).toEqual([]);
+    }
+    expect(acknowledged.size).toBeGreaterThan(ROUNDS * WRITERS); // the rounds did real work
+    console.info(
+      `crash safety: ${acknowledged.size} acknowledged of ${attempted.size} attempted writes, ${ROUNDS} SIGKILLs, none lost`,
+    );
+  });
+});
+
+async function allLogs(url: string, cookie: string): Promise<Sighting[]> {
+  const logs: Sighting[] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${url}/api/logs?pageSize=100&page=${page}`, { headers: { cookie } });
+    const body = (await res.json()) as { items: Sighting[]; total: number };
+    logs.push(...body.items);
+    if (logs.length >= body.total || body.items.length === 0) return logs;
+  }
+}
