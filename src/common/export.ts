@@ -13,3 +13,24 @@ export const exportQuerySchema = logFiltersSchema.extend({
   format: queryParam(z.enum(exportFormats, { error: 'Format must be csv or dwc' }).default('csv')),
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** The columns of the CSV export, in order; the import recognises its own files by them. */
+export const EXPORT_CSV_COLUMNS = [
+  'id',
+  'observed_at',
+  'species_common',
+  'species_scientific',
+  'count',
+  'place_name',
+  'latitude',
+  'longitude',
+  'description',
+  'notes',
+  'is_public',
+  'photo_urls',
+  'created_at',
+  'updated_at',
+];
+
+/** A spreadsheet would run text starting with these as a formula: a leading ' keeps it text. */
+export const FORMULA_START = /^[=+\-@\t\r]/;

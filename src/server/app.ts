@@ -13,6 +13,7 @@ import { sessionsPlugin } from './auth/sessions.js';
 import { installErrorHandler } from './error-handler.js';
 import { authRoutes } from './features/auth/routes.js';
 import { exportRoutes } from './features/export/routes.js';
+import { importRoutes } from './features/import/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { loggerOptions } from './logging.js';
@@ -62,6 +63,7 @@ export async function buildApp(
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(exportRoutes, { prefix: '/api', config });
+  await app.register(importRoutes, { prefix: '/api' });
 
   app.get('/healthz', async (_request, reply) => {
     const ready = await isDatabaseReady(app.db);

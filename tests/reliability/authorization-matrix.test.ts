@@ -112,6 +112,15 @@ const matrix: Record<string, RouteCase> = {
   'GET /api/stats/top-species': { request: get('/api/stats/top-species'), expect: signedIn(200) },
   'GET /api/stats/time-series': { request: get('/api/stats/time-series'), expect: signedIn(200) },
   'GET /api/export.csv': { request: get('/api/export.csv'), expect: signedIn(200) },
+  'POST /api/import': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'not,a,known,format\n1,2,3,4\n',
+    }),
+    expect: signedIn(400),
+  },
 };
 
 describe.each(stores)('authorization matrix on $store', ({ databaseUrl }) => {

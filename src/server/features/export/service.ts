@@ -1,29 +1,12 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { ExportQuery } from '../../../common/export.js';
+import { EXPORT_CSV_COLUMNS, FORMULA_START, type ExportQuery } from '../../../common/export.js';
 import type { Db, StreamRows } from '../../db/client.js';
 import { isKnownTimeZone } from '../../db/time-zones.js';
 import { HttpError } from '../../http-error.js';
 import { findOwner, readExportRows, type ExportRow } from './queries.js';
 
 // Rules of the export (ARCHITECTURE "Export"): one CSV row per log, streamed, never held whole.
-
-const csvHeaders = [
-  'id',
-  'observed_at',
-  'species_common',
-  'species_scientific',
-  'count',
-  'place_name',
-  'latitude',
-  'longitude',
-  'description',
-  'notes',
-  'is_public',
-  'photo_urls',
-  'created_at',
-  'updated_at',
-];
 
 const dwcHeaders = [
   'occurrenceID',
@@ -42,8 +25,6 @@ const dwcHeaders = [
   'modified',
 ];
 
-/** A spreadsheet would run text starting with these as a formula: a leading ' keeps it text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 const text = (value: string | null) =>
   value === null ? '' : FORMULA_START.test(value) ? `'${value}` : value;
 const number = (value: number | null) => (value === null ? '' : String(value));
@@ -130,7 +111,7 @@ export async function startExport(
   const csv = stringify({
     bom: true,
     header: true,
-    columns: dwc ? dwcHeaders : csvHeaders,
+    columns: dwc ? dwcHeaders : EXPORT_CSV_COLUMNS,
     record_delimiter: 'windows', // RFC 4180: CRLF
   });
   // pipeline, not pipe: a destroyed response destroys the source too, closing the cursor.

@@ -96,6 +96,30 @@ export async function insertLog(db: Db, userId: string, values: LogValues) {
   return row;
 }
 
+// PostgreSQL takes at most 65,535 bind parameters a statement: a log has 12 columns, a photo 5.
+const INSERT_BATCH = 2000;
+
+/** Many logs in multi-row inserts; the caller gives the ids, so photos can refer to them. */
+export async function insertLogs(
+  db: Db,
+  userId: string,
+  rows: Array<LogValues & { id: string }>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH);
+    await db.insert(logs).values(batch.map((row) => ({ ...row, userId })));
+  }
+}
+
+export async function insertPhotos(
+  db: Db,
+  photos: Array<PhotoValues & { logId: string; position: number }>,
+): Promise<void> {
+  for (let start = 0; start < photos.length; start += INSERT_BATCH) {
+    await db.insert(logPhotos).values(photos.slice(start, start + INSERT_BATCH));
+  }
+}
+
 export async function updateOwnLog(db: Db, userId: string, id: string, values: LogValues) {
   const [row] = await db
     .update(logs)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   Log,
   LogList,
@@ -16,6 +17,8 @@ import {
   findPhotos,
   findPublicLog,
   insertLog,
+  insertLogs,
+  insertPhotos,
   listLocations,
   listLogs,
   listSpecies,
@@ -124,6 +127,27 @@ export async function createLog(db: Db, userId: string, payload: LogWritePayload
     const row = await insertLog(tx, userId, { ...columns, isPublic: payload.isPublic ?? true });
     return toLog(row, await replacePhotos(tx, row.id, toPhotos(payload)));
   });
+}
+
+/** Many new logs at once (the import): all of them with their photos, or none. */
+export async function createLogs(
+  db: Db,
+  userId: string,
+  payloads: LogWritePayload[],
+): Promise<number> {
+  const rows = payloads.map((payload) => ({
+    id: randomUUID(),
+    ...toColumns(payload),
+    isPublic: payload.isPublic ?? true,
+  }));
+  const photos = payloads.flatMap((payload, index) =>
+    toPhotos(payload).map((photo, position) => ({ ...photo, logId: rows[index]!.id, position })),
+  );
+  await db.transaction(async (tx) => {
+    await insertLogs(tx, userId, rows);
+    await insertPhotos(tx, photos);
+  });
+  return rows.length;
 }
 
 /** A full replacement; an absent isPublic keeps the current visibility. */
