@@ -1,0 +1,337 @@
+#!/usr/bin/env node
+// Database benchmarks of issue 5 (P1 list, P2 stats, P3 export), each beside its raw ceiling.
+// Run through `npm run bench:db`: scripts/with-postgres.mjs starts a throwaway PostgreSQL and
+// sets TEST_DATABASE_URL; node runs this file with tsx, so it can read the server's own SQL.
+// BENCH_ROWS (default 1,000,000) sets the data size; BENCH_SECONDS (10) each load run.
+// Prints figures and a table; asserts nothing. Figures are noisy on a shared machine.
+import { spawnSync } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { findLiveSession } from '../../src/server/auth/session-store.ts';
+import { getLogPage } from '../../src/server/features/logs/service.ts';
+import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/stats/queries.ts';
+import { logPageQuerySchema } from '../../src/common/logs.ts';
+import { timeSeriesQuerySchema, topSpeciesQuerySchema } from '../../src/common/stats.ts';
+import { startServerProcess, stopServerProcess } from '../../tests/server-processes.ts';
+import { generate, HEAVY_USER } from './generate.mjs';
+
+const url = process.env.TEST_DATABASE_URL;
+if (!url) {
+  console.error('TEST_DATABASE_URL is not set: run npm run bench:db');
+  process.exit(2);
+}
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 64;
+const SAMPLES = 30;
+const PGBIN = readdirSync('/usr/lib/postgresql')
+  .sort((a, b) => Number(a) - Number(b))
+  .map((v) => `/usr/lib/postgresql/${v}/bin`)
+  .at(-1);
+const SECRET = 'bench-session-secret-that-is-long-enough';
+const work = mkdtempSync(join(tmpdir(), 'sightbook-bench-'));
+const table = [];
+const row = (figure, value, goal, verdict) => table.push({ figure, value, goal, verdict });
+const ms = (value) => `${value.toFixed(1)} ms`;
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const serverEnv = (env) => ({
+  LOG_LEVEL: 'warn',
+  SESSION_SECRET: SECRET,
+  DATA_DIR: join(work, 'data'),
+  AUTH_RATE_LIMIT: '1000',
+  ...env,
+});
+const startServer = (env) =>
+  startServerProcess(['--import', 'tsx', 'src/server/main.ts'], serverEnv(env));
+
+// --- data ---------------------------------------------------------------------------------
+console.log(`PostgreSQL ${url}; ${ROWS.toLocaleString('en')} logs; load runs of ${SECONDS} s`);
+const migrated = await openDatabase({ databaseUrl: url, embeddedDatabase: 'unused' });
+await migrated.close();
+const pool = new pg.Pool({ connectionString: url, max: 4 });
+let started = performance.now();
+await generate(pool, { rows: ROWS });
+const { rows: counts } = await pool.query(
+  `SELECT (SELECT count(*) FROM logs)::int AS logs, (SELECT count(*) FROM log_photos)::int AS photos,
+          (SELECT count(*) FROM logs WHERE user_id = $1)::int AS heavy`,
+  [HEAVY_USER],
+);
+const { heavy } = counts[0];
+console.log(
+  `generated ${counts[0].logs} logs, ${counts[0].photos} photos (heavy user: ${heavy}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+// A session for the heavy user, as the server signs it: the cookie holds the token, the table its hash.
+const token = randomBytes(32).toString('base64url');
+const sid = createHash('sha256').update(token).digest('hex');
+const signature = createHmac('sha256', SECRET).update(token).digest('base64').replace(/=/g, '');
+const cookie = `sid=${encodeURIComponent(`${token}.${signature}`)}`;
+await pool.query(
+  `INSERT INTO sessions (sid, sess, expire) VALUES ($1, json_build_object('userId', $2::text), now() + interval '30 days')`,
+  [sid, HEAVY_USER],
+);
+
+// The endpoints' own SQL, captured from Drizzle while running the server's functions.
+async function captureSql(run) {
+  const captured = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => captured.push({ query, params }) },
+  });
+  await run(db);
+  return captured;
+}
+const literal = (value) =>
+  typeof value === 'number'
+    ? String(value)
+    : `'${(value instanceof Date ? value.toISOString() : String(value)).replace(/'/g, "''")}'`;
+const inline = ({ query, params }) =>
+  params
+    .map((value, index) => [index + 1, value])
+    .reverse()
+    .reduce((text, [n, value]) => text.replaceAll(`$${n}`, literal(value)), query)
+    .replace(/\s+/g, ' ');
+
+// --- P1: the list ---------------------------------------------------------------------------
+const filtersQuery = { q: 'robin', from: '2021-01-01', to: '2030-12-31', minCount: '2' };
+const variants = [
+  { name: 'no filters', query: {} },
+  { name: 'filters', query: filtersQuery },
+];
+
+function pgbench(statements, label) {
+  const dir = mkdtempSync(join(work, 'pgbench-'));
+  const script = join(dir, 'script.sql');
+  writeFileSync(script, `${statements.map(inline).join(';\n')};\n`);
+  const args = [
+    '-n',
+    '-c',
+    String(CONNECTIONS),
+    '-j',
+    '2',
+    '-T',
+    String(SECONDS),
+    '-M',
+    'extended',
+  ];
+  const result = spawnSync(
+    `${PGBIN}/pgbench`,
+    [...args, '-f', script, '--log', `--log-prefix=${join(dir, 'log')}`, url],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`pgbench ${label} failed: ${result.stderr}`);
+  const tps = Number(/tps = ([\d.]+) \(without/.exec(result.stdout)?.[1]);
+  const latencies = readdirSync(dir)
+    .filter((file) => file.startsWith('log'))
+    .flatMap((file) => readFileSync(join(dir, file), 'utf8').trim().split('\n'))
+    .map((line) => Number(line.split(' ')[2]) / 1000); // microseconds
+  const p99 = latencies.toSorted((a, b) => a - b)[Math.floor(latencies.length * 0.99)];
+  return { tps, p99 };
+}
+
+const statsCalls = [
+  { path: '/api/stats/summary', run: (db) => sumLogs(db, HEAVY_USER, { tz: 'UTC' }) },
+  {
+    path: '/api/stats/top-species',
+    run: (db) => sumBySpecies(db, HEAVY_USER, topSpeciesQuerySchema.parse({}), 10),
+  },
+  {
+    path: '/api/stats/time-series?bucket=week',
+    run: (db) => sumByBucket(db, HEAVY_USER, timeSeriesQuerySchema.parse({}), 'week'),
+  },
+];
+const statsOnPostgres = {};
+
+const server = await startServer({ DATABASE_URL: url });
+try {
+  for (const variant of variants) {
+    const statements = await captureSql(async (db) => {
+      await findLiveSession(db, sid, new Date());
+      await getLogPage(db, HEAVY_USER, logPageQuerySchema.parse(variant.query));
+    });
+    const raw = pgbench(statements, variant.name);
+    const path = `/api/logs?${new URLSearchParams(variant.query)}`;
+    const check = await fetch(`${server.url}${path}`, { headers: { cookie } });
+    const total = (await check.json()).total;
+    const result = await autocannon({
+      url: `${server.url}${path}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers: { cookie },
+    });
+    const rate = result.requests.average;
+    console.log(
+      `P1 GET /api/logs (${variant.name}, total ${total}): ${rate.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ` +
+        `${result.non2xx} non-2xx, ${result.errors} errors | pgbench same SQL (${statements.length} statements): ` +
+        `${raw.tps.toFixed(0)} tps, p99 ${raw.p99.toFixed(1)} ms`,
+    );
+    const ratio = rate / raw.tps;
+    row(
+      `P1 ${variant.name}: req/s vs pgbench`,
+      `${rate.toFixed(0)} vs ${raw.tps.toFixed(0)}`,
+      '≥ 0.6',
+      `${ratio.toFixed(2)} ${ratio >= 0.6 ? 'met' : 'MISSED'}`,
+    );
+    row(
+      `P1 ${variant.name}: p99`,
+      `${result.latency.p99} ms`,
+      '≤ 30 ms',
+      result.latency.p99 <= 30 ? 'met' : 'MISSED',
+    );
+  }
+
+  // --- P2: stats, PostgreSQL ----------------------------------------------------------------
+  for (const call of statsCalls) {
+    statsOnPostgres[call.path] = await sampleMedian(server.url, call.path);
+    const [statement] = await captureSql(call.run);
+    const plan = await pool.query(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`,
+      statement.params,
+    );
+    console.log(
+      `\nP2 ${call.path} on PostgreSQL: median ${ms(statsOnPostgres[call.path])} of ${SAMPLES}`,
+    );
+    console.log(plan.rows.map((line) => `    ${line['QUERY PLAN']}`).join('\n'));
+  }
+
+  // --- P3: export ---------------------------------------------------------------------------
+  writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5'); // resets the peak RSS (VmHWM)
+  started = performance.now();
+  const res = await fetch(`${server.url}/api/export.csv`, { headers: { cookie } });
+  let firstByte;
+  let bytes = 0;
+  for await (const chunk of res.body) {
+    firstByte ??= performance.now() - started;
+    bytes += chunk.length;
+  }
+  const exportSeconds = (performance.now() - started) / 1000;
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const peakMb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+  const copySql = `\\copy (SELECT l.id, to_char(l.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), l.species_common, l.species_scientific, l.count, l.place_name, l.latitude, l.longitude, l.description, l.notes, l.is_public, array_to_string(array(SELECT p.url FROM log_photos p WHERE p.log_id = l.id ORDER BY p.position), ' '), to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM logs l WHERE l.user_id = '${HEAVY_USER}' ORDER BY l.observed_at DESC, l.id DESC) TO STDOUT CSV HEADER`;
+  started = performance.now();
+  const copy = spawnSync(`${PGBIN}/psql`, [url, '-X', '-q', '-c', copySql], {
+    maxBuffer: 2 ** 31 - 1,
+  });
+  const copySeconds = (performance.now() - started) / 1000;
+  if (copy.status !== 0) throw new Error(`psql \\copy failed: ${copy.stderr}`);
+  const rate = heavy / exportSeconds;
+  const copyRate = heavy / copySeconds;
+  console.log(
+    `\nP3 GET /api/export.csv (${heavy} rows, ${(bytes / 1e6).toFixed(1)} MB): ${rate.toFixed(0)} rows/s, ` +
+      `first byte ${ms(firstByte)}, server peak RSS ${peakMb.toFixed(0)} MB | psql \\copy of the same columns: ` +
+      `${copyRate.toFixed(0)} rows/s (${(copy.stdout.length / 1e6).toFixed(1)} MB)`,
+  );
+  row(
+    `P3 export ${heavy} rows: rows/s vs COPY`,
+    `${rate.toFixed(0)} vs ${copyRate.toFixed(0)}`,
+    '≥ 0.5',
+    `${(rate / copyRate).toFixed(2)} ${rate / copyRate >= 0.5 ? 'met' : 'MISSED'}`,
+  );
+  row(
+    'P3 export: server peak RSS',
+    `${peakMb.toFixed(0)} MB`,
+    '≤ 200 MB',
+    peakMb <= 200 ? 'met' : 'MISSED',
+  );
+  row(
+    'P3 export: time to first byte',
+    ms(firstByte),
+    '≤ 200 ms',
+    firstByte <= 200 ? 'met' : 'MISSED',
+  );
+} finally {
+  await stopServerProcess(server.child);
+}
+
+async function sampleMedian(base, path) {
+  const times = [];
+  for (let i = 0; i < SAMPLES; i += 1) {
+    const t = performance.now();
+    const res = await fetch(`${base}${path}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+// --- P2: stats, PGlite (the heavy user's rows only, copied into a PGlite data directory) ----
+const pgliteDir = join(work, 'pglite-data');
+const embedded = join(pgliteDir, 'db');
+mkdirSync(pgliteDir);
+await (await openDatabase({ embeddedDatabase: embedded })).close(); // the server's migrations
+started = performance.now();
+const lite = await PGlite.create(embedded);
+const copyOut = (select) => {
+  const out = spawnSync(
+    `${PGBIN}/psql`,
+    [url, '-X', '-q', '-c', `\\copy (${select}) TO STDOUT CSV`],
+    {
+      maxBuffer: 2 ** 31 - 1,
+    },
+  );
+  if (out.status !== 0) throw new Error(`psql \\copy failed: ${out.stderr}`);
+  return new Blob([out.stdout]);
+};
+for (const [tableName, select] of [
+  ['users', `SELECT * FROM users WHERE id = '${HEAVY_USER}'`],
+  ['sessions', `SELECT * FROM sessions WHERE sid = '${sid}'`],
+  ['logs', `SELECT * FROM logs WHERE user_id = '${HEAVY_USER}'`],
+  [
+    'log_photos',
+    `SELECT p.* FROM log_photos p JOIN logs l ON l.id = p.log_id WHERE l.user_id = '${HEAVY_USER}'`,
+  ],
+]) {
+  await lite.query(`COPY ${tableName} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+    blob: copyOut(select),
+  });
+}
+await lite.exec('VACUUM ANALYZE');
+await lite.close();
+console.log(
+  `\nPGlite: copied the heavy user's ${heavy} logs in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+const liteServer = await startServer({ DATA_DIR: pgliteDir, DATABASE_URL: undefined });
+try {
+  for (const call of statsCalls) {
+    const value = await sampleMedian(liteServer.url, call.path);
+    const base = statsOnPostgres[call.path];
+    console.log(`P2 ${call.path} on PGlite: median ${ms(value)} (PostgreSQL ${ms(base)})`);
+    row(`P2 ${call.path} median, PostgreSQL`, ms(base), '≤ 20 ms', base <= 20 ? 'met' : 'MISSED');
+    row(
+      `P2 ${call.path} median, PGlite`,
+      ms(value),
+      '≤ 3 × PostgreSQL',
+      `${(value / base).toFixed(1)}× ${value <= 3 * base ? 'met' : 'MISSED'}`,
+    );
+  }
+} finally {
+  await stopServerProcess(liteServer.child);
+}
+await pool.end();
+rmSync(work, { recursive: true, force: true });
+
+// --- the table ------------------------------------------------------------------------------
+const widths = [
+  ['figure', 'figure'],
+  ['value', 'value'],
+  ['goal', 'goal'],
+  ['verdict', 'ratio/verdict'],
+].map(([key, title]) => Math.max(title.length, ...table.map((entry) => entry[key].length)));
+const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+console.log(
+  `\n${ROWS.toLocaleString('en')} logs (heavy user ${heavy}); ${CONNECTIONS} connections, ${SECONDS} s runs`,
+);
+console.log(line(['figure', 'value', 'goal', 'ratio/verdict']));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const entry of table)
+  console.log(line([entry.figure, entry.value, entry.goal, entry.verdict]));
