@@ -90,6 +90,22 @@ describe.each(stores)('hardening on $store', ({ databaseUrl }) => {
       expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     });
 
+    it('refuses NUL characters in bodies and query strings with 400, not a database error', async () => {
+      const ada = await signUp(app, 'nul');
+      const requests = [
+        { method: 'POST' as const, url: '/api/logs', payload: aLog({ notes: 'a\u0000b' }) },
+        { method: 'GET' as const, url: '/api/logs?q=%00' },
+        { method: 'GET' as const, url: '/api/logs?place=kew%00' },
+        { method: 'GET' as const, url: '/api/export.csv?q=%00' },
+        { method: 'GET' as const, url: '/api/stats/summary?tz=UTC%00' },
+      ];
+      for (const request of requests) {
+        const res = await app.inject({ ...request, headers: { cookie: ada.cookie } });
+        expect(res.statusCode, request.url).toBe(400);
+        expect(res.json()).toEqual({ message: 'Text must not contain null characters' });
+      }
+    });
+
     it('refuses a body over 1 MiB with 413', async () => {
       const ada = await signUp(app, 'large');
       const res = await app.inject({

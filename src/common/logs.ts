@@ -17,12 +17,17 @@ export const MAX_PAGE_SIZE = 100;
 
 const atMost = (max: number, label: string) => `${label} must be at most ${max} characters`;
 
+/** PostgreSQL text cannot hold NUL; say so instead of failing at the database. */
+export const NO_NUL_MESSAGE = 'Text must not contain null characters';
+const hasNoNul = (value: string) => !value.includes('\u0000');
+
 /** Optional text: trimmed, with empty meaning absent (stored as null). */
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
     .max(max, atMost(max, label))
+    .refine(hasNoNul, `${label}: ${NO_NUL_MESSAGE}`)
     .nullish()
     .transform((value) => value || null);
 
@@ -42,7 +47,8 @@ export const logWriteSchema = z
       .string({ error: 'Species name is required' })
       .trim()
       .min(1, 'Species name is required')
-      .max(LOG_LIMITS.speciesName, atMost(LOG_LIMITS.speciesName, 'Species name')),
+      .max(LOG_LIMITS.speciesName, atMost(LOG_LIMITS.speciesName, 'Species name'))
+      .refine(hasNoNul, `Species name: ${NO_NUL_MESSAGE}`),
     speciesScientific: optionalText(LOG_LIMITS.speciesName, 'Scientific name'),
     count: z
       .number({ error: 'Count must be a number' })

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from './config.js';
+import { NO_NUL_MESSAGE } from '../common/logs.js';
 import { HttpError } from './http-error.js';
 
 // Browser-facing defences: security headers, cross-site request refusal, JSON nesting limit.
@@ -34,6 +35,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   });
 
   app.addHook('onRequest', async (request) => refuseCrossSite(request, config));
+  // PostgreSQL text cannot hold NUL: refuse it at the boundary, for every route and field.
+  app.addHook('preValidation', async (request) => {
+    if ([request.query, request.params, request.body].some(containsNul)) {
+      throw new HttpError(400, NO_NUL_MESSAGE);
+    }
+  });
 
   const parseJson = app.getDefaultJsonParser('error', 'error'); // refuses __proto__ and constructor keys
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -67,6 +74,19 @@ function refuseCrossSite(request: FastifyRequest, config: Config) {
 
 function ownOrigin(request: FastifyRequest, config: Config): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** True when a string anywhere in a parsed query or JSON body holds a NUL character. */
+function containsNul(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (typeof current === 'string' && current.includes('\u0000')) return true;
+    if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
+      for (const [key, child] of Object.entries(current)) stack.push(key, child);
+    }
+  }
+  return false;
 }
 
 /** Depth of nested arrays and objects, counted without recursion. */
