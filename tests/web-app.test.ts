@@ -59,6 +59,9 @@ describe('serving the web app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found' });
+    const manifest = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain('index.html');
     const post = await app.inject({ method: 'POST', url: '/logs/new' });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ message: 'Not found' });

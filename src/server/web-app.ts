@@ -43,7 +43,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, appN
     root: webRoot,
     index: false, // '/' is a page, answered below
     wildcard: true,
-    allowedPath: (path) => path !== '/index.html', // the page is served rendered, below
+    // The page is served rendered, below; Vite's build manifest is for the bundle benchmark only.
+    allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
     cacheControl: false,
     setHeaders: (reply, path) => {
       const immutable = path.startsWith(join(webRoot, 'assets'));
