@@ -11,7 +11,8 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) },
   },
-  build: { outDir: 'dist/web', emptyOutDir: true },
+  // the manifest lets bench/web-bundle.mjs sum what each route loads
+  build: { outDir: 'dist/web', emptyOutDir: true, manifest: true },
   server: {
     proxy: { '/api': api, '/objects': api, '/healthz': api },
   },

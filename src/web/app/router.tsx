@@ -1,26 +1,108 @@
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { appRoutes } from '../../common/routes';
-import { LoginPage, useUser } from '@/features/auth';
+import { PageSpinner } from '@/components/page-spinner';
+import { useUser } from '@/features/auth/use-user';
 import { LandingPage } from '@/features/landing';
-import { LogsPage } from '@/features/logs';
-import { Header } from './layout/header';
 import { NotFoundPage } from './not-found-page';
 
-// SPEC §2 route table. Log pages, stats, sharing and the installed-app pages come in later
-// issues; until then their paths show the not-found page.
+// Everything but the landing and not-found pages loads on demand, so the landing page never
+// downloads the app, the sign-in forms or zod (bench/web-bundle.mjs checks the budgets).
+const LoginPage = lazy(() =>
+  import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const Header = lazy(() => import('./layout/header').then((m) => ({ default: m.Header })));
+const GlobalShortcuts = lazy(() =>
+  import('@/features/shortcuts').then((m) => ({ default: m.GlobalShortcuts })),
+);
+const LogsPage = lazy(() =>
+  import('@/features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
+);
+const NewLogPage = lazy(() =>
+  import('@/features/logs/log-form-page').then((m) => ({ default: m.NewLogPage })),
+);
+const EditLogPage = lazy(() =>
+  import('@/features/logs/log-form-page').then((m) => ({ default: m.EditLogPage })),
+);
+const LogDetailsPage = lazy(() =>
+  import('@/features/logs/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
+);
+const StatsPage = lazy(() =>
+  import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
+);
+
+/** A signed-in page: a spinner while the sign-in check runs, sign-in when signed out. */
+function SignedIn({ children }: { children: ReactNode }) {
+  const { user, isLoading } = useUser();
+  const [location] = useLocation();
+  const search = useSearch();
+  const signedOut = !isLoading && !user;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    const next = search ? `${location}?${search}` : location;
+    window.location.assign(`/api/login?next=${encodeURIComponent(next)}`);
+  }, [signedOut, location, search]);
+
+  if (!user) return <PageSpinner />;
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+/** The header's height while its chunk loads, so the page below does not jump. */
+const headerPlaceholder = <div className="h-14 border-b" aria-hidden="true" />;
+
+// SPEC §2 route table. Sharing and the installed-app pages come in later issues; until then
+// their paths show the not-found page.
 export function AppRouter() {
   const { user } = useUser();
 
   return (
     <>
-      {user && <Header user={user} />}
+      {user && (
+        <Suspense fallback={headerPlaceholder}>
+          <Header user={user} />
+          <GlobalShortcuts />
+        </Suspense>
+      )}
       <Switch>
         <Route path={appRoutes.login}>
-          <LoginPage />
+          <Suspense fallback={<PageSpinner />}>
+            <LoginPage />
+          </Suspense>
         </Route>
         <Route path={appRoutes.home}>
           {/* the landing page also shows while the sign-in check loads (SPEC §2 route table) */}
-          {user ? <LogsPage /> : <LandingPage />}
+          {user ? (
+            <Suspense fallback={<PageSpinner />}>
+              <LogsPage />
+            </Suspense>
+          ) : (
+            <LandingPage />
+          )}
+        </Route>
+        <Route path={appRoutes.newLog}>
+          <SignedIn>
+            <NewLogPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.editLog}>
+          {({ id }: { id: string }) => (
+            <SignedIn>
+              <EditLogPage key={id} id={id} />
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={appRoutes.log}>
+          {({ id }: { id: string }) => (
+            <SignedIn>
+              <LogDetailsPage key={id} id={id} />
+            </SignedIn>
+          )}
+        </Route>
+        <Route path={appRoutes.stats}>
+          <SignedIn>
+            <StatsPage />
+          </SignedIn>
         </Route>
         <Route>
           <NotFoundPage />

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { errorBodySchema, type ErrorBody } from '../../common/http';
+import type { ErrorBody } from '../../common/http';
 
 /** A non-OK reply. `message` is `${status}: ${body text or status text}` (SPEC §8). */
 export class ApiError extends Error {
@@ -36,11 +35,16 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return search ? `${path}?${search}` : path;
 }
 
-export async function api<T extends z.ZodType>(
+/** Reads a reply: a zod schema from src/common, or a small guard where zod would be too heavy. */
+export interface ReplyParser<T> {
+  parse: (value: unknown) => T;
+}
+
+export async function api<T>(
   path: string,
-  schema: T,
+  schema: ReplyParser<T>,
   { method = 'GET', body, query, signal, credentials = 'include' }: ApiOptions = {},
-): Promise<z.output<T>> {
+): Promise<T> {
   const hasBody = body !== undefined; // a body is sent as JSON only when one exists (SPEC §7)
   const response = await fetch(buildUrl(path, query), {
     method,
@@ -60,12 +64,31 @@ export async function api<T extends z.ZodType>(
   return schema.parse(text ? JSON.parse(text) : undefined); // 204 has no body
 }
 
+// Checked by hand, not with errorBodySchema: zod would add ~50 kB gzip to the landing page.
 function readErrorBody(text: string, statusText: string): ErrorBody {
   try {
-    const parsed = errorBodySchema.safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data;
+    const parsed: unknown = JSON.parse(text);
+    if (isErrorBody(parsed)) return parsed;
   } catch {
     // not JSON: a proxy's HTML page or plain text
   }
   return { message: text || statusText };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  if (!isRecord(value) || typeof value.message !== 'string') return false;
+  if (value.issues === undefined) return true;
+  return (
+    Array.isArray(value.issues) &&
+    value.issues.every(
+      (issue) =>
+        isRecord(issue) &&
+        typeof issue.message === 'string' &&
+        Array.isArray(issue.path) &&
+        issue.path.every((part) => typeof part === 'string' || typeof part === 'number'),
+    )
+  );
 }

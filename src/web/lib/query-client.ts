@@ -1,10 +1,12 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError } from './api-client';
 
 const LOGIN_REDIRECT_DELAY_MS = 500; // SPEC §9
 
 let redirecting = false;
+
+export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** SPEC §6: a 401 anywhere but the sign-in check means the session ended. */
 function onUnauthorized() {
@@ -22,7 +24,12 @@ export function createQueryClient() {
     queryCache: new QueryCache({
       onError: (error) => {
         // the current-user query turns its own 401 into "signed out" (features/auth/use-user.ts)
-        if (error instanceof ApiError && error.status === 401) onUnauthorized();
+        if (isUnauthorized(error)) onUnauthorized();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized();
       },
     }),
     defaultOptions: {

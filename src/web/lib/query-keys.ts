@@ -1,4 +1,7 @@
 import type { LogPageQuery } from '../../common/logs';
+import type { StatsBucket } from '../../common/stats';
+
+type StatsRangeKey = Record<string, string>;
 
 // Every query key in one place; a mutation refreshes a feature's data by prefix (STYLE §3).
 export const queryKeys = {
@@ -8,6 +11,15 @@ export const queryKeys = {
   logs: {
     all: ['logs'] as const,
     list: (query: LogPageQuery) => ['logs', 'list', query] as const,
+    detail: (id: string) => ['logs', 'detail', id] as const,
   },
-  stats: { all: ['stats'] as const },
+  species: ['species'] as const,
+  locations: ['locations'] as const,
+  stats: {
+    all: ['stats'] as const,
+    summary: (range: StatsRangeKey) => ['stats', 'summary', range] as const,
+    topSpecies: (range: StatsRangeKey) => ['stats', 'top-species', range] as const,
+    timeSeries: (range: StatsRangeKey, bucket: StatsBucket) =>
+      ['stats', 'time-series', range, bucket] as const,
+  },
 };

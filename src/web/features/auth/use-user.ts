@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userSchema } from '../../../common/auth';
 import { api, ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { userReply } from './user-reply';
 
 export const userQuery = queryOptions({
   queryKey: queryKeys.auth.user,
   queryFn: async ({ signal }) => {
     try {
-      return await api('/api/auth/user', userSchema, { signal });
+      return await api('/api/auth/user', userReply, { signal });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null; // signed out
       throw error;

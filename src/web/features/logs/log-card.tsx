@@ -1,60 +1,117 @@
-import { Calendar, Image, MapPin } from 'lucide-react';
+import { Calendar, Image, MapPin, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Link } from 'wouter';
 import type { Log } from '../../../common/logs';
+import { editLogPath, logPath } from '../../../common/routes';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-
-// "medium long format" (SPEC §2), in the browser's locale and time zone
-const observedFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { formatObservedMedium } from './log-dates';
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
 
-export function LogCard({ log }: { log: Log }) {
+interface LogCardProps {
+  log: Log;
+  onShare: (log: Log) => void;
+  onDelete: (log: Log) => void;
+}
+
+export function LogCard({ log, onShare, onDelete }: LogCardProps) {
   return (
-    <Card className="gap-3" data-testid="log-card">
-      <CardHeader>
-        <div className="flex min-w-0 items-start justify-between gap-2">
-          <CardTitle className="min-w-0 truncate text-lg leading-tight" title={log.speciesCommon}>
-            <h2 className="truncate">{log.speciesCommon}</h2>
-          </CardTitle>
-          <Badge variant="secondary" aria-label={`Count ${log.count}`}>
-            {log.count.toLocaleString()}
-          </Badge>
-        </div>
-        {log.speciesScientific && (
-          <p className="truncate text-sm text-muted-foreground italic">{log.speciesScientific}</p>
-        )}
-      </CardHeader>
-      <CardContent className="grid gap-1.5 text-sm text-muted-foreground">
-        <p className="flex items-center gap-2">
-          <Calendar className="size-4 shrink-0" aria-hidden="true" />
-          <time dateTime={log.observedAt}>{observedFormat.format(new Date(log.observedAt))}</time>
-        </p>
-        {log.placeName && (
-          <p className="flex min-w-0 items-center gap-2">
-            <MapPin className="size-4 shrink-0" aria-hidden="true" />
-            <span className="truncate" title={log.placeName}>
-              {log.placeName}
-            </span>
-          </p>
-        )}
-        {log.photos.length > 0 && (
-          <p className="flex items-center gap-2">
-            <Image className="size-4 shrink-0" aria-hidden="true" />
-            {photoCount(log.photos.length)}
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <div className="relative" data-testid="log-card">
+      <Link
+        href={logPath(log.id)}
+        className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <Card className="h-full gap-3 transition-colors hover:bg-accent/40">
+          <CardHeader>
+            <div className="flex min-w-0 items-start justify-between gap-2">
+              <CardTitle
+                className="min-w-0 truncate text-lg leading-tight"
+                title={log.speciesCommon}
+              >
+                <h2 className="truncate">{log.speciesCommon}</h2>
+              </CardTitle>
+              <Badge variant="secondary" aria-label={`Count ${log.count}`}>
+                {log.count.toLocaleString()}
+              </Badge>
+            </div>
+            {log.speciesScientific && (
+              <p className="truncate text-sm text-muted-foreground italic">
+                {log.speciesScientific}
+              </p>
+            )}
+          </CardHeader>
+          <CardContent className="grid gap-1.5 pr-14 text-sm text-muted-foreground">
+            <p className="flex items-center gap-2">
+              <Calendar className="size-4 shrink-0" aria-hidden="true" />
+              <time dateTime={log.observedAt}>{formatObservedMedium(log.observedAt)}</time>
+            </p>
+            {log.placeName && (
+              <p className="flex min-w-0 items-center gap-2">
+                <MapPin className="size-4 shrink-0" aria-hidden="true" />
+                <span className="truncate" title={log.placeName}>
+                  {log.placeName}
+                </span>
+              </p>
+            )}
+            {log.photos.length > 0 && (
+              <p className="flex items-center gap-2">
+                <Image className="size-4 shrink-0" aria-hidden="true" />
+                {photoCount(log.photos.length)}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+      </Link>
+      {/* beside the link, not inside it: a button in a link is invalid and would navigate */}
+      <div className="absolute right-3 bottom-3">
+        <LogCardMenu log={log} onShare={onShare} onDelete={onDelete} />
+      </div>
+    </div>
+  );
+}
+
+function LogCardMenu({ log, onShare, onDelete }: LogCardProps) {
+  return (
+    // not modal: the delete dialog opened from it would otherwise inherit a locked page
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${log.speciesCommon}`}>
+          <MoreHorizontal />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuItem asChild>
+          <Link href={editLogPath(log.id)}>
+            <Pencil />
+            Edit
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onShare(log)}>
+          <Share2 />
+          Share
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(log)}>
+          <Trash2 />
+          Delete
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 
 export function LogCardSkeleton() {
   return (
-    <Card className="gap-3" aria-hidden="true">
+    <Card className="gap-3" aria-hidden="true" data-testid="log-card-skeleton">
       <CardHeader>
         <div className="flex items-start justify-between gap-2">
           <Skeleton className="h-5 w-2/3" />

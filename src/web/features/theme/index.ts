@@ -1,3 +1,3 @@
-export { applyTheme, initialTheme } from './theme';
+export type { Theme } from './theme';
 export { ThemeProvider, useTheme } from './theme-provider';
 export { ThemeToggle } from './theme-toggle';

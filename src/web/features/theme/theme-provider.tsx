@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { applyTheme, initialTheme, storeTheme, type Theme } from './theme';
+import { applyTheme, currentTheme, storeTheme, type Theme } from './theme';
 
 interface ThemeState {
   theme: Theme;
@@ -9,7 +9,7 @@ interface ThemeState {
 const ThemeContext = createContext<ThemeState | undefined>(undefined);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setTheme] = useState<Theme>(initialTheme); // main.tsx already applied it
+  const [theme, setTheme] = useState<Theme>(currentTheme); // public/theme-init.js applied it
 
   const toggleTheme = useCallback(() => {
     const next = theme === 'dark' ? 'light' : 'dark';

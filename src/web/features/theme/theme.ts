@@ -1,22 +1,11 @@
 export type Theme = 'light' | 'dark';
 
+// Must match public/theme-init.js, which applies the initial theme before the first paint.
 export const THEME_STORAGE_KEY = 'sightbook-theme';
 
-const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark';
-
-/** SPEC §4: a stored valid value wins; otherwise the system dark preference; otherwise light. */
-export function resolveTheme(stored: string | null, systemPrefersDark: boolean): Theme {
-  if (isTheme(stored)) return stored;
-  return systemPrefersDark ? 'dark' : 'light';
-}
-
-function readStoredTheme(): string | null {
-  try {
-    return window.localStorage.getItem(THEME_STORAGE_KEY);
-  } catch {
-    return null; // storage blocked (private mode, sandboxed frame)
-  }
-}
+/** The theme public/theme-init.js chose (SPEC §4 rule), as the class on <html> shows it. */
+export const currentTheme = (): Theme =>
+  document.documentElement.classList.contains('dark') ? 'dark' : 'light';
 
 export function storeTheme(theme: Theme) {
   try {
@@ -24,10 +13,6 @@ export function storeTheme(theme: Theme) {
   } catch {
     // the choice still applies to this page
   }
-}
-
-export function initialTheme(): Theme {
-  return resolveTheme(readStoredTheme(), window.matchMedia('(prefers-color-scheme: dark)').matches);
 }
 
 export function applyTheme(theme: Theme) {

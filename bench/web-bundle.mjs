@@ -1,0 +1,75 @@
+// Gzip size of the JavaScript each route loads, against the budgets of issue 3.
+// Usage: node bench/web-bundle.mjs [--no-build]   (--no-build reuses dist/web)
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+const web = join(root, 'dist/web');
+
+if (!process.argv.includes('--no-build')) {
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const manifest = JSON.parse(readFileSync(join(web, '.vite/manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const chunkKey = (source) => {
+  const key = Object.keys(manifest).find((name) => manifest[name].src === source);
+  if (!key) throw new Error(`no chunk for ${source} in the manifest`);
+  return key;
+};
+
+/** A chunk and everything it imports statically, as manifest keys. */
+function withStaticImports(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) withStaticImports(imported, seen);
+  return seen;
+}
+
+const gzipSizes = new Map();
+const gzipSize = (file) => {
+  if (!gzipSizes.has(file))
+    gzipSizes.set(file, gzipSync(readFileSync(join(web, file)), { level: 9 }).length);
+  return gzipSizes.get(file);
+};
+
+// A signed-in screen also loads the header and the global shortcuts, both lazy.
+const signedIn = ['src/web/app/layout/header.tsx', 'src/web/features/shortcuts/index.ts'];
+const routes = [
+  { name: 'landing', lazy: [], budget: 120, measure: 'js' },
+  { name: 'logs list', lazy: ['src/web/features/logs/logs-page.tsx', ...signedIn], budget: 250 },
+  { name: 'form', lazy: ['src/web/features/logs/log-form-page.tsx', ...signedIn] },
+  { name: 'details', lazy: ['src/web/features/logs/log-details-page.tsx', ...signedIn] },
+  { name: 'stats', lazy: ['src/web/features/stats/stats-page.tsx', ...signedIn] },
+];
+
+const kB = (bytes) => (bytes / 1000).toFixed(1);
+const rows = routes.map(({ name, lazy, budget, measure = 'total' }) => {
+  const keys = new Set();
+  for (const start of [entryKey, ...lazy.map(chunkKey)]) withStaticImports(start, keys);
+  const js = [...keys].reduce((sum, key) => sum + gzipSize(manifest[key].file), 0);
+  const css = [...new Set([...keys].flatMap((key) => manifest[key].css ?? []))];
+  const total = js + css.reduce((sum, file) => sum + gzipSize(file), 0);
+  const bytes = measure === 'js' ? js : total; // budget basis: landing JS only, list in total
+  return {
+    route: name,
+    chunks: keys.size,
+    'JS kB gzip': kB(js),
+    'JS+CSS kB gzip': kB(total),
+    'budget on': measure,
+    'budget kB': budget ?? '-',
+    ratio: budget ? `${((bytes / 1000 / budget) * 100).toFixed(0)}%` : '-',
+    ok: budget ? bytes / 1000 <= budget : true,
+  };
+});
+console.table(rows);
+if (rows.some((row) => !row.ok)) {
+  console.error('over budget');
+  process.exit(1);
+}

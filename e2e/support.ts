@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseURL = inject('baseURL');
+
+export interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh account signed in through the API; the page shares the context's cookies. */
+export async function signUp(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<SignedIn> {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', ...options });
+  // Linux Chromium has no share sheet; make sure the clipboard path is the one under test
+  await context.addInitScript({ content: 'delete Navigator.prototype.share;' });
+  const response = await context.request.post('/api/auth/register', {
+    data: {
+      email: `e2e-${randomUUID()}@example.com`,
+      password: 'correct horse battery',
+      firstName: 'Ada',
+      lastName: 'Tester',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return { context, page: await context.newPage() };
+}
+
+export interface LogInput {
+  speciesCommon: string;
+  speciesScientific?: string;
+  count?: number;
+  observedAt?: string;
+  placeName?: string;
+  description?: string;
+  notes?: string;
+  isPublic?: boolean;
+  photoLinks?: string[];
+}
+
+export interface CreatedLog {
+  id: string;
+  speciesCommon: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function createLog(context: BrowserContext, log: LogInput): Promise<CreatedLog> {
+  const response = await context.request.post('/api/logs', {
+    data: { count: 1, observedAt: '2026-05-01T06:30:00Z', ...log },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as CreatedLog;
+}
+
+/** The clipboard's text (needs the clipboard-read permission). */
+export const readClipboard = (page: Page) =>
+  page.evaluate('navigator.clipboard.readText()') as Promise<string>;
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** The visible toast with this title and description (sonner renders one at a time here). */
+export async function expectToast(page: Page, title: string, description: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: title });
+  await toast.filter({ hasText: description }).first().waitFor();
+}
+
+/** No serious or critical accessibility violations on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    bad.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}

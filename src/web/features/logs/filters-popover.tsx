@@ -1,0 +1,65 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { countActiveFilters, type FilterName, type ListFilters } from './list-query';
+
+interface FiltersPopoverProps {
+  filters: ListFilters;
+  onChange: (filters: ListFilters) => void;
+  onClear: () => void;
+}
+
+const fields: { name: FilterName; label: string; type: string; placeholder?: string }[] = [
+  { name: 'from', label: 'From Date', type: 'date' },
+  { name: 'to', label: 'To Date', type: 'date' },
+  { name: 'minCount', label: 'Min Count', type: 'number' },
+  { name: 'maxCount', label: 'Max Count', type: 'number' },
+  { name: 'place', label: 'Location', type: 'text', placeholder: 'Filter by place name...' },
+];
+
+export function FiltersPopover({ filters, onChange, onClear }: FiltersPopoverProps) {
+  const id = useId();
+  const active = countActiveFilters(filters);
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline">
+          <SlidersHorizontal />
+          Filters
+          {active > 0 && (
+            <Badge className="ml-1 px-1.5" data-testid="filters-badge">
+              {active}
+            </Badge>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="grid w-80 gap-4" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="leading-none font-medium">
+          Filter Logs
+        </h2>
+        <div className="grid grid-cols-2 gap-3">
+          {fields.map(({ name, label, type, placeholder }) => (
+            <div key={name} className={name === 'place' ? 'col-span-2 grid gap-2' : 'grid gap-2'}>
+              <Label htmlFor={`${id}-${name}`}>{label}</Label>
+              <Input
+                id={`${id}-${name}`}
+                type={type}
+                min={type === 'number' ? 1 : undefined}
+                placeholder={placeholder}
+                value={filters[name]}
+                onChange={(event) => onChange({ ...filters, [name]: event.target.value })}
+              />
+            </div>
+          ))}
+        </div>
+        <Button variant="outline" onClick={onClear} disabled={active === 0}>
+          Clear Filters
+        </Button>
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,1 +1,0 @@
-export { LogsPage } from './logs-page';

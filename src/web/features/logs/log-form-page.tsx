@@ -1,0 +1,114 @@
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import type { Log, LogWriteInput, LogWritePayload } from '../../../common/logs';
+import { appRoutes, logPath } from '../../../common/routes';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/error-message';
+import { isUnauthorized } from '@/lib/query-client';
+import { localNowToTheMinute, toLocalInput, withLocalOffset } from './form-dates';
+import { LogForm } from './log-form';
+import { LogNotFound } from './log-not-found';
+import { toWritePayload } from './log-payload';
+import { useCreateLog, useLog, useUpdateLog } from './use-log';
+import { ApiError } from '@/lib/api-client';
+
+const toRequest = (values: LogWritePayload): LogWriteInput => ({
+  ...values,
+  observedAt: withLocalOffset(values.observedAt),
+});
+
+const failed = (error: unknown, fallback: string) => {
+  if (!isUnauthorized(error)) toast.error('Error', { description: errorMessage(error, fallback) });
+};
+
+export function NewLogPage() {
+  const [, navigate] = useLocation();
+  const createLog = useCreateLog();
+  const defaultValues: LogWriteInput = {
+    speciesCommon: '',
+    speciesScientific: '',
+    count: 1,
+    observedAt: localNowToTheMinute(),
+    placeName: '',
+    description: '',
+    notes: '',
+    isPublic: true,
+    photoLinks: [],
+    uploadedPhotoUrls: [],
+  };
+  return (
+    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+      <LogForm
+        mode="create"
+        defaultValues={defaultValues}
+        saving={createLog.isPending}
+        onCancel={() => navigate(appRoutes.home)}
+        onSave={(values) =>
+          createLog.mutate(toRequest(values), {
+            onSuccess: (log) => {
+              toast.success('Success', { description: 'Log created successfully' });
+              navigate(logPath(log.id));
+            },
+            onError: (error) => failed(error, 'Failed to create log'),
+          })
+        }
+      />
+    </main>
+  );
+}
+
+/** The form's values for an existing log: its full payload, observed time in local time. */
+const formValues = (log: Log): LogWriteInput => ({
+  ...toWritePayload(log),
+  observedAt: toLocalInput(new Date(log.observedAt)),
+});
+
+export function EditLogPage({ id }: { id: string }) {
+  const [, navigate] = useLocation();
+  const { data: log, error } = useLog(id);
+  const updateLog = useUpdateLog(id);
+
+  if (error instanceof ApiError && error.status === 404) return <LogNotFound />;
+  return (
+    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+      {log ? (
+        <LogForm
+          mode="edit"
+          defaultValues={formValues(log)}
+          saving={updateLog.isPending}
+          onCancel={() => navigate(logPath(id))}
+          onSave={(values) =>
+            updateLog.mutate(toRequest(values), {
+              onSuccess: () => {
+                toast.success('Success', { description: 'Log updated successfully' });
+                navigate(logPath(id));
+              },
+              onError: (failure) => failed(failure, 'Failed to update log'),
+            })
+          }
+        />
+      ) : (
+        <FormSkeleton />
+      )}
+    </main>
+  );
+}
+
+function FormSkeleton() {
+  return (
+    <Card aria-hidden="true" data-testid="form-skeleton">
+      <CardHeader>
+        <Skeleton className="h-7 w-40" />
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index} className="grid gap-2">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-9 w-full" />
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,225 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { logWriteSchema, type LogWriteInput, type LogWritePayload } from '../../../common/logs';
+import { Combobox } from '@/components/combobox';
+import { TextField } from '@/components/text-field';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useShortcuts } from '@/lib/keyboard-shortcuts';
+import { isPhotoLink, PhotoLinksField } from './photo-links-field';
+import { useLocations, useSpecies } from './use-log';
+
+interface LogFormProps {
+  mode: 'create' | 'edit';
+  /** observedAt is a `datetime-local` value here */
+  defaultValues: LogWriteInput;
+  saving: boolean;
+  onSave: (values: LogWritePayload) => void;
+  onCancel: () => void;
+}
+
+/** The create and edit form (SPEC §2), validated with the API's own schema. */
+export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFormProps) {
+  const form = useForm({ resolver: zodResolver(logWriteSchema), defaultValues });
+  const species = useSpecies().data ?? [];
+  const locations = useLocations().data ?? [];
+  const commonNames = species.map((entry) => entry.common);
+  const scientificNames = [
+    ...new Set(species.flatMap((entry) => (entry.scientific ? [entry.scientific] : []))),
+  ];
+  const [pendingLink, setPendingLink] = useState('');
+  const photoLinks = useWatch({ control: form.control, name: 'photoLinks' }) ?? [];
+
+  const submit = () => {
+    if (saving) return;
+    // SPEC §4: a pending valid link is added on submit; an invalid one is silently dropped
+    const link = pendingLink.trim();
+    if (link && isPhotoLink(link) && !photoLinks.includes(link)) {
+      form.setValue('photoLinks', [...photoLinks, link]);
+    }
+    setPendingLink('');
+    void form.handleSubmit(onSave)();
+  };
+  useShortcuts({ save: submit, cancel: onCancel });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h1 className="text-2xl font-bold tracking-tight">
+            {mode === 'create' ? 'New Wildlife Log' : 'Edit Log'}
+          </h1>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            className="grid grid-cols-1 gap-5"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              submit();
+            }}
+          >
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="speciesCommon"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Common Name</FormLabel>
+                    <FormControl>
+                      <Combobox
+                        value={field.value ?? ''}
+                        options={commonNames}
+                        onBlur={field.onBlur}
+                        onChange={(value) => {
+                          field.onChange(value);
+                          // SPEC §4 auto-fill: a known scientific name fills an empty field
+                          const known = species.find((entry) => entry.common === value);
+                          if (known?.scientific && !form.getValues('speciesScientific')) {
+                            form.setValue('speciesScientific', known.scientific);
+                          }
+                        }}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="speciesScientific"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Scientific Name</FormLabel>
+                    <FormControl>
+                      <Combobox
+                        value={field.value ?? ''}
+                        options={scientificNames}
+                        onBlur={field.onBlur}
+                        onChange={field.onChange}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="count"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Count</FormLabel>
+                    <FormControl>
+                      <Input
+                        type="number"
+                        min={1}
+                        step={1}
+                        name={field.name}
+                        ref={field.ref}
+                        onBlur={field.onBlur}
+                        value={Number.isNaN(field.value) ? '' : field.value}
+                        onChange={(event) => field.onChange(event.target.valueAsNumber)}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <TextField
+                control={form.control}
+                name="observedAt"
+                label="Date & Time"
+                type="datetime-local"
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="placeName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Location</FormLabel>
+                  <FormControl>
+                    <Combobox
+                      value={field.value ?? ''}
+                      options={locations}
+                      onBlur={field.onBlur}
+                      onChange={field.onChange}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Description</FormLabel>
+                  <FormControl>
+                    <Textarea
+                      rows={3}
+                      placeholder="Describe what you saw, the weather, the habitat..."
+                      {...field}
+                      value={field.value ?? ''}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="notes"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Notes</FormLabel>
+                  <FormControl>
+                    <Textarea rows={4} {...field} value={field.value ?? ''} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <PhotoLinksField
+              links={photoLinks}
+              onLinksChange={(links) => form.setValue('photoLinks', links)}
+              pending={pendingLink}
+              onPendingChange={setPendingLink}
+            />
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" disabled={saving} onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving && <Spinner aria-hidden="true" />}
+                {mode === 'create' ? (
+                  <>
+                    <span className="hidden sm:inline">Create Log</span>
+                    <span className="sm:hidden">Create</span>
+                  </>
+                ) : (
+                  'Update Log'
+                )}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

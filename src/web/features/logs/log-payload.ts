@@ -1,0 +1,19 @@
+import type { Log, LogWriteInput } from '../../../common/logs';
+
+/** The full write payload that keeps a log as it is (SPEC §3); a PUT replaces everything. */
+export function toWritePayload(log: Log): LogWriteInput {
+  return {
+    speciesCommon: log.speciesCommon,
+    speciesScientific: log.speciesScientific,
+    count: log.count,
+    observedAt: log.observedAt,
+    placeName: log.placeName,
+    latitude: log.latitude,
+    longitude: log.longitude,
+    description: log.description,
+    notes: log.notes,
+    isPublic: log.isPublic,
+    photoLinks: log.photos.filter((p) => p.sourceType === 'external').map((p) => p.url),
+    uploadedPhotoUrls: log.photos.filter((p) => p.sourceType === 'uploaded').map((p) => p.url),
+  };
+}

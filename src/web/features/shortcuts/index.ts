@@ -1,0 +1,1 @@
+export { GlobalShortcuts } from './shortcuts-dialog';

@@ -1,0 +1,54 @@
+import type { ChartOptions } from 'chart.js';
+
+// The charts' options (SPEC §2): no legend; the count axis starts at zero with whole-number
+// ticks; colors come from the theme's CSS variables so both themes stay readable.
+
+export interface ChartColors {
+  line: string;
+  fill: string;
+  text: string;
+  grid: string;
+}
+
+/** 'oklch(l c h)' → 'oklch(l c h / 0.2)': the same hue, translucent under the line. */
+export const translucent = (color: string) =>
+  /^\w+\([^/]*\)$/.test(color) ? color.replace(/\)$/, ' / 0.2)') : color;
+
+/** The colors from CSS custom properties, read through `variable` (empty when unset). */
+export function chartColors(variable: (name: string) => string): ChartColors {
+  const read = (name: string, fallback: string) => variable(name).trim() || fallback;
+  const primary = read('--primary', 'rgb(22, 163, 74)');
+  return {
+    line: primary,
+    fill: translucent(primary),
+    text: read('--muted-foreground', 'rgb(115, 115, 115)'),
+    grid: read('--border', 'rgb(229, 229, 229)'),
+  };
+}
+
+function axis(colors: ChartColors, isCount: boolean) {
+  return {
+    beginAtZero: isCount,
+    ticks: { color: colors.text, ...(isCount ? { precision: 0 } : {}) },
+    grid: { color: colors.grid },
+  };
+}
+
+const common = {
+  responsive: true,
+  maintainAspectRatio: false,
+  plugins: { legend: { display: false } },
+} as const;
+
+/** Sightings over time: counts on y. */
+export const lineOptions = (colors: ChartColors): ChartOptions<'line'> => ({
+  ...common,
+  scales: { x: axis(colors, false), y: axis(colors, true) },
+});
+
+/** Top species: horizontal bars, so the counts are on x. */
+export const barOptions = (colors: ChartColors): ChartOptions<'bar'> => ({
+  ...common,
+  indexAxis: 'y',
+  scales: { x: axis(colors, true), y: axis(colors, false) },
+});

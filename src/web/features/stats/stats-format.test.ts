@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyStateText,
+  formatBucketLabel,
+  formatCount,
+  statsExportUrl,
+  statsRangeQuery,
+} from './stats-format';
+
+describe('formatBucketLabel', () => {
+  it('shows short month and day for daily and weekly buckets', () => {
+    expect(formatBucketLabel('2026-05-04', 'day', 'en-US')).toBe('May 4');
+    expect(formatBucketLabel('2026-05-04', 'week', 'en-US')).toBe('May 4');
+    expect(formatBucketLabel('2025-12-29', 'week', 'en-US')).toBe('Dec 29');
+  });
+
+  it('shows short month and year for monthly buckets', () => {
+    expect(formatBucketLabel('2026-05-01', 'month', 'en-US')).toBe('May 2026');
+    expect(formatBucketLabel('2025-01-01', 'month', 'en-US')).toBe('Jan 2025');
+  });
+
+  it('never shifts the calendar day, whatever the zone', () => {
+    // the first of a month stays the first: a UTC midnight read in a western zone would not
+    expect(formatBucketLabel('2026-03-01', 'day', 'en-US')).toBe('Mar 1');
+  });
+});
+
+describe('formatCount', () => {
+  it('uses thousands separators', () => {
+    expect(formatCount(1234567, 'en-US')).toBe('1,234,567');
+    expect(formatCount(999, 'en-US')).toBe('999');
+  });
+
+  it('shows 0 while absent', () => {
+    expect(formatCount(undefined, 'en-US')).toBe('0');
+  });
+});
+
+describe('emptyStateText', () => {
+  it('explains an empty time series with and without a date filter', () => {
+    expect(emptyStateText('timeSeries', { from: '', to: '' })).toEqual({
+      title: 'No time-series data',
+      description: 'Start logging wildlife sightings to see trends over time.',
+    });
+    expect(emptyStateText('timeSeries', { from: '2026-05-01', to: '' })).toEqual({
+      title: 'No time-series data',
+      description: 'No observations found in the selected date range. Try adjusting your filters.',
+    });
+  });
+
+  it('explains an empty species chart with and without a date filter', () => {
+    expect(emptyStateText('species', { from: '', to: '' })).toEqual({
+      title: 'No species data',
+      description: 'Log your first wildlife observation to see which species you encounter most.',
+    });
+    expect(emptyStateText('species', { from: '', to: '2026-05-31' })).toEqual({
+      title: 'No species data',
+      description:
+        'No species observed in the selected date range. Try expanding your date filters.',
+    });
+  });
+});
+
+describe('statsRangeQuery', () => {
+  it('always sends the zone and leaves empty dates out', () => {
+    expect(statsRangeQuery({ from: '', to: '' }, 'Europe/Paris')).toEqual({ tz: 'Europe/Paris' });
+    expect(statsRangeQuery({ from: '2026-05-01', to: ' ' }, 'UTC')).toEqual({
+      tz: 'UTC',
+      from: '2026-05-01',
+    });
+  });
+
+  it('builds the export link of the chosen range', () => {
+    expect(statsExportUrl({ from: '2026-05-01', to: '2026-05-31' }, 'Europe/Paris')).toBe(
+      '/api/export.csv?tz=Europe%2FParis&from=2026-05-01&to=2026-05-31',
+    );
+  });
+});

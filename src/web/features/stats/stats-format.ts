@@ -1,0 +1,72 @@
+import type { StatsBucket } from '../../../common/stats';
+
+// Pure rules of the statistics screen (SPEC §2 "Statistics").
+
+export interface StatsFilters {
+  from: string;
+  to: string;
+  bucket: StatsBucket;
+}
+
+export const defaultStatsFilters: StatsFilters = { from: '', to: '', bucket: 'week' }; // SPEC §9
+
+/** A bucket start 'YYYY-MM-DD' as 'May 4', or 'May 2026' for monthly buckets. */
+export function formatBucketLabel(bucketStart: string, bucket: StatsBucket, locale?: string) {
+  const [year, month, day] = bucketStart.split('-').map(Number) as [number, number, number];
+  // a calendar day, not an instant: format it in UTC so no zone shifts it to the day before
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const format = new Intl.DateTimeFormat(
+    locale,
+    bucket === 'month'
+      ? { month: 'short', year: 'numeric', timeZone: 'UTC' }
+      : { month: 'short', day: 'numeric', timeZone: 'UTC' },
+  );
+  return format.format(date);
+}
+
+/** Counts with thousands separators; 0 while the figure is absent (SPEC §2). */
+export const formatCount = (value: number | undefined, locale?: string) =>
+  new Intl.NumberFormat(locale).format(value ?? 0);
+
+export interface EmptyText {
+  title: string;
+  description: string;
+}
+
+const emptyTexts = {
+  timeSeries: {
+    title: 'No time-series data',
+    filtered: 'No observations found in the selected date range. Try adjusting your filters.',
+    unfiltered: 'Start logging wildlife sightings to see trends over time.',
+  },
+  species: {
+    title: 'No species data',
+    filtered: 'No species observed in the selected date range. Try expanding your date filters.',
+    unfiltered: 'Log your first wildlife observation to see which species you encounter most.',
+  },
+} as const;
+
+/** The empty-chart texts; "filtered" means a From or To date is set. */
+export function emptyStateText(
+  chart: keyof typeof emptyTexts,
+  filters: Pick<StatsFilters, 'from' | 'to'>,
+): EmptyText {
+  const texts = emptyTexts[chart];
+  const filtered = filters.from.trim() !== '' || filters.to.trim() !== '';
+  return { title: texts.title, description: filtered ? texts.filtered : texts.unfiltered };
+}
+
+/** The browser's IANA time zone, sent as `tz` so buckets and days follow the user's calendar. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The query all three stats calls share; empty dates are left out (SPEC §5). */
+export function statsRangeQuery({ from, to }: Pick<StatsFilters, 'from' | 'to'>, tz: string) {
+  const query: Record<string, string> = { tz };
+  if (from.trim()) query.from = from.trim();
+  if (to.trim()) query.to = to.trim();
+  return query;
+}
+
+/** Export Data downloads the observations of the chosen date range. */
+export const statsExportUrl = (filters: Pick<StatsFilters, 'from' | 'to'>, tz: string) =>
+  `/api/export.csv?${new URLSearchParams(statsRangeQuery(filters, tz)).toString()}`;

@@ -1,0 +1,196 @@
+import { BarChart3, Download, TrendingUp, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { statsBuckets, type StatsBucket } from '../../../common/stats';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { SightingsChart, TopSpeciesChart } from './stats-charts';
+import {
+  browserTimeZone,
+  defaultStatsFilters,
+  emptyStateText,
+  formatCount,
+  statsExportUrl,
+  statsRangeQuery,
+  type StatsFilters,
+} from './stats-format';
+import { useStatsSummary, useTimeSeries, useTopSpecies } from './use-stats';
+
+const bucketLabels: Record<StatsBucket, string> = {
+  day: 'Daily',
+  week: 'Weekly',
+  month: 'Monthly',
+};
+
+export function StatsPage() {
+  const [filters, setFilters] = useState<StatsFilters>(defaultStatsFilters);
+  const [timeZone] = useState(browserTimeZone);
+  const range = statsRangeQuery(filters, timeZone); // query keys compare by value
+  const summary = useStatsSummary(range);
+  const topSpecies = useTopSpecies(range);
+  const timeSeries = useTimeSeries(range, filters.bucket);
+  const set = (change: Partial<StatsFilters>) =>
+    setFilters((current) => ({ ...current, ...change }));
+
+  return (
+    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Statistics</h1>
+          <p className="text-muted-foreground">Analyze your wildlife observations</p>
+        </div>
+        <Button
+          variant="outline"
+          onClick={() => window.location.assign(statsExportUrl(filters, timeZone))}
+        >
+          <Download />
+          <span className="hidden sm:inline">Export Data</span>
+          <span className="sm:hidden">Export</span>
+        </Button>
+      </div>
+
+      <Card className="py-4">
+        <CardContent className="grid gap-4 px-4 sm:grid-cols-3">
+          <div className="grid gap-2">
+            <Label htmlFor="stats-from">From Date</Label>
+            <Input
+              id="stats-from"
+              type="date"
+              value={filters.from}
+              onChange={(event) => set({ from: event.target.value })}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="stats-to">To Date</Label>
+            <Input
+              id="stats-to"
+              type="date"
+              value={filters.to}
+              onChange={(event) => set({ to: event.target.value })}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="stats-bucket">Time Bucket</Label>
+            <select
+              id="stats-bucket"
+              value={filters.bucket}
+              onChange={(event) => set({ bucket: event.target.value as StatsBucket })}
+              className={cn(
+                'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
+                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+              )}
+            >
+              {statsBuckets.map((bucket) => (
+                <option key={bucket} value={bucket} className="bg-popover text-popover-foreground">
+                  {bucketLabels[bucket]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <SummaryCard
+          title="Total Sightings"
+          caption="Individual animals observed"
+          value={summary.data?.totalSightings}
+        />
+        <SummaryCard
+          title="Unique Species"
+          caption="Species richness"
+          value={summary.data?.uniqueSpecies}
+        />
+        <SummaryCard
+          title="Total Logs"
+          caption="Observation entries"
+          value={summary.data?.totalLogs}
+        />
+      </div>
+
+      <ChartCard title="Sightings Over Time" icon={TrendingUp}>
+        {timeSeries.isPending ? (
+          <Skeleton className="h-72 w-full" />
+        ) : timeSeries.data?.points.length ? (
+          <SightingsChart series={timeSeries.data.points} bucket={timeSeries.data.bucket} />
+        ) : (
+          // SPEC §8: a failed stats call shows the empty state too
+          <EmptyChart icon={TrendingUp} {...emptyStateText('timeSeries', filters)} />
+        )}
+      </ChartCard>
+
+      <ChartCard title="Top Species by Count" icon={BarChart3}>
+        {topSpecies.isPending ? (
+          <Skeleton className="h-72 w-full" />
+        ) : topSpecies.data?.length ? (
+          <TopSpeciesChart species={topSpecies.data} />
+        ) : (
+          <EmptyChart icon={BarChart3} {...emptyStateText('species', filters)} />
+        )}
+      </ChartCard>
+    </main>
+  );
+}
+
+function SummaryCard({
+  title,
+  caption,
+  value,
+}: {
+  title: string;
+  caption: string;
+  value?: number;
+}) {
+  return (
+    <Card className="gap-2" data-testid="summary-card">
+      <CardHeader>
+        <CardTitle className="text-sm font-medium text-muted-foreground">
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-1">
+        <p className="text-3xl font-bold">{formatCount(value)}</p>
+        <CardDescription>{caption}</CardDescription>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface ChartCardProps {
+  title: string;
+  icon: LucideIcon;
+  children: ReactNode;
+}
+
+function ChartCard({ title, icon: Icon, children }: ChartCardProps) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Icon className="size-5 text-primary" aria-hidden="true" />
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="min-w-0">{children}</CardContent>
+    </Card>
+  );
+}
+
+interface EmptyChartProps {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+function EmptyChart({ icon: Icon, title, description }: EmptyChartProps) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-10 text-center">
+      <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h3 className="font-semibold">{title}</h3>
+      <p className="max-w-md text-sm text-muted-foreground">{description}</p>
+    </div>
+  );
+}

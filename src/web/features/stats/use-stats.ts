@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  statsSummarySchema,
+  timeSeriesSchema,
+  TOP_SPECIES_LIMIT,
+  topSpeciesSchema,
+  type StatsBucket,
+} from '../../../common/stats';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+// The three stats calls share one range query: tz always, from/to when set (SPEC §7).
+type RangeQuery = Record<string, string>;
+
+export const useStatsSummary = (range: RangeQuery) =>
+  useQuery({
+    queryKey: queryKeys.stats.summary(range),
+    queryFn: ({ signal }) =>
+      api('/api/stats/summary', statsSummarySchema, { query: range, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTopSpecies = (range: RangeQuery) =>
+  useQuery({
+    queryKey: queryKeys.stats.topSpecies(range),
+    queryFn: ({ signal }) =>
+      api('/api/stats/top-species', topSpeciesSchema, {
+        query: { ...range, limit: TOP_SPECIES_LIMIT }, // SPEC §9: fixed at 10
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useTimeSeries = (range: RangeQuery, bucket: StatsBucket) =>
+  useQuery({
+    queryKey: queryKeys.stats.timeSeries(range, bucket),
+    // the bucket travels with its points: while the next bucket loads, the previous points
+    // stay on screen and must keep their own labels
+    queryFn: async ({ signal }) => ({
+      bucket,
+      points: await api('/api/stats/time-series', timeSeriesSchema, {
+        query: { ...range, bucket },
+        signal,
+      }),
+    }),
+    placeholderData: keepPreviousData,
+  });
