@@ -46,6 +46,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, appN
     // The page is served rendered, below; Vite's build manifest is for the bundle benchmark only.
     allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
     cacheControl: false,
+    preCompressed: true, // the .br and .gz files scripts/compress-web.mjs writes at build
     setHeaders: (reply, path) => {
       const immutable = path.startsWith(join(webRoot, 'assets'));
       reply.header(

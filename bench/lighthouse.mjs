@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// Lighthouse (mobile emulation, simulated throttling) on the landing page and the signed-in logs
+// list of the built app: prints the performance and accessibility scores and the key timings.
+// Usage: npm run build && node bench/lighthouse.mjs      (uses /usr/bin/chromium or CHROME_PATH)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+if (!existsSync('dist/server/main.js')) {
+  console.error('dist/ is missing: run npm run build first');
+  process.exit(1);
+}
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-lighthouse-'));
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'inherit',
+});
+let chrome;
+try {
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 300) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // A signed-in user with a page of sightings, for the logs list.
+  const registered = await fetch(`${origin}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'lighthouse@example.org',
+      password: 'lighthouse runner',
+      firstName: 'Light',
+    }),
+  });
+  const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0];
+  for (let day = 1; day <= 24; day++) {
+    await fetch(`${origin}/api/logs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        speciesCommon: ['Robin', 'Blackbird', 'Wren', 'Song Thrush'][day % 4],
+        count: day,
+        observedAt: `2026-05-${String(day).padStart(2, '0')}T07:30:00Z`,
+        placeName: 'Hyde Park',
+      }),
+    });
+  }
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const pages = [
+    { name: 'landing', url: `${origin}/`, headers: {} },
+    { name: 'logs list (signed in)', url: `${origin}/`, headers: { Cookie: cookie } },
+  ];
+  console.log('page                    performance  accessibility  FCP      LCP      TBT     CLS');
+  for (const page of pages) {
+    const result = await lighthouse(page.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: page.headers,
+    });
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
+    const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id].displayValue ?? '';
+    console.log(
+      `${page.name.padEnd(24)}${String(score('performance')).padStart(11)}  ${String(score('accessibility')).padStart(13)}  ` +
+        `${audit('first-contentful-paint').padEnd(9)}${audit('largest-contentful-paint').padEnd(9)}${audit('total-blocking-time').padEnd(8)}${audit('cumulative-layout-shift')}`,
+    );
+  }
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
