@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../helpers.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../server-processes.js';
+
+// Scale-out (ARCHITECTURE): two server processes on one PostgreSQL with one SESSION_SECRET
+// share sessions and data; nothing lives in one process's memory.
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  const servers: ServerProcess[] = [];
+  afterAll(() => Promise.all(servers.map((server) => stopServerProcess(server.child))));
+
+  it('share sessions and data, and a sign-out on one ends the session on both', async () => {
+    const env = (name: string) => ({
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      SESSION_SECRET: 'one-secret-shared-by-every-instance-of-this-app',
+      DATA_DIR: mkdtempSync(join(tmpdir(), `sightbook-${name}-`)),
+    });
+    const [one, two] = await Promise.all(
+      ['one', 'two'].map((name) =>
+        startServerProcess(['--import', 'tsx', 'src/server/main.ts'], env(name)),
+      ),
+    );
+    servers.push(one!, two!);
+
+    const registered = await fetch(`${one!.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail('scale'), password: 'two instances' }),
+    });
+    expect(registered.status).toBe(201);
+    const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+    const created = await fetch(`${two!.url}/api/logs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        speciesCommon: 'Twin Tern',
+        count: 2,
+        observedAt: '2026-06-01T07:00',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const seen = await fetch(`${one!.url}/api/logs`, { headers: { cookie } });
+    expect(await seen.json()).toMatchObject({ total: 1, items: [{ speciesCommon: 'Twin Tern' }] });
+
+    const signedOut = await fetch(`${two!.url}/api/logout`, {
+      headers: { cookie },
+      redirect: 'manual',
+    });
+    expect(signedOut.status).toBe(302);
+    const after = await fetch(`${one!.url}/api/auth/user`, { headers: { cookie } });
+    expect(after.status).toBe(401);
+  });
+});
