@@ -16,14 +16,25 @@ const rangeWhere = (userId: string, { from, to, tz }: StatsRange) =>
   logFilterWhere(userId, { from, to }, tz);
 
 export async function sumLogs(db: Db, userId: string, range: StatsRange) {
-  const [row] = await db
+  // Grouped per species first: a hash aggregate over a few hundred groups, where
+  // count(distinct …) would sort every row (spilling to disk for a heavy user).
+  const perSpecies = db
     .select({
-      totalSightings: total(sql`coalesce(sum(${logs.count}), 0)`),
-      uniqueSpecies: total(sql`count(distinct ${speciesKey})`),
-      totalLogs: total(sql`count(*)`),
+      key: sql<string>`${speciesKey}`.as('key'),
+      sightings: sql<number>`sum(${logs.count})`.as('sightings'),
+      logCount: sql<number>`count(*)`.as('log_count'),
     })
     .from(logs)
-    .where(rangeWhere(userId, range));
+    .where(rangeWhere(userId, range))
+    .groupBy(sql`1`)
+    .as('per_species');
+  const [row] = await db
+    .select({
+      totalSightings: total(sql`coalesce(sum(${perSpecies.sightings}), 0)`),
+      uniqueSpecies: total(sql`count(*)`),
+      totalLogs: total(sql`coalesce(sum(${perSpecies.logCount}), 0)`),
+    })
+    .from(perSpecies);
   return row ?? { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 };
 }
 
@@ -57,12 +68,24 @@ export async function sumBySpecies(db: Db, userId: string, range: StatsRange, li
 
 /** Sightings per day, ISO week (Monday) or month, oldest first; empty buckets are left out. */
 export async function sumByBucket(db: Db, userId: string, range: StatsRange, bucket: StatsBucket) {
-  const bucketStart = sql<string>`to_char(date_trunc(${bucket}, ${logs.observedAt} AT TIME ZONE ${range.tz}), 'YYYY-MM-DD')`;
+  // Grouped on the truncated timestamp, formatted after: to_char once per bucket, not per row.
   // Positions, not expressions: the two bind the same values under different parameter numbers.
-  return db
-    .select({ bucketStart, totalCount: total(sql`sum(${logs.count})`) })
+  const buckets = db
+    .select({
+      start: sql<Date>`date_trunc(${bucket}, ${logs.observedAt} AT TIME ZONE ${range.tz})`.as(
+        'start',
+      ),
+      sightings: sql<number>`sum(${logs.count})`.as('sightings'),
+    })
     .from(logs)
     .where(rangeWhere(userId, range))
     .groupBy(sql`1`)
-    .orderBy(sql`1`);
+    .as('buckets');
+  return db
+    .select({
+      bucketStart: sql<string>`to_char(${buckets.start}, 'YYYY-MM-DD')`,
+      totalCount: total(sql`${buckets.sightings}`),
+    })
+    .from(buckets)
+    .orderBy(buckets.start);
 }
