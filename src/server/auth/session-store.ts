@@ -8,11 +8,22 @@ export async function insertSession(db: Db, sid: string, data: SessionData, expi
   await db.insert(sessions).values({ sid, sess: data, expire });
 }
 
-export async function findLiveSession(db: Db, sid: string, now: Date) {
-  const [row] = await db
+// Every API request looks its session up: the statement is built once per database and
+// prepared by name on the server, not rebuilt and re-planned per request.
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+const prepareLiveSession = (db: Db) =>
+  db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)));
+    .where(
+      and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))),
+    )
+    .prepare('find_live_session');
+
+export async function findLiveSession(db: Db, sid: string, now: Date) {
+  let query = liveSessionQueries.get(db);
+  if (!query) liveSessionQueries.set(db, (query = prepareLiveSession(db)));
+  const [row] = await query.execute({ sid, now });
   return row;
 }
 
