@@ -152,7 +152,7 @@ describe('keyboard', () => {
     await page.goto('/');
     await page.getByText('1 sighting total').waitFor();
     const order: string[] = [];
-    for (let index = 0; index < 11; index += 1) order.push(await tab());
+    for (let index = 0; index < 12; index += 1) order.push(await tab());
     expect(order).toEqual([
       'a:Sightbook',
       'a:Logs',
@@ -163,6 +163,7 @@ describe('keyboard', () => {
       'input:Search',
       'button:Filters',
       'button:Export CSV',
+      'button:Import',
       expect.stringMatching(/^a:Barn Owl/),
       'button:Actions for Barn Owl',
     ]);

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: ErrorBody,
     message: string,
+    /** The whole reply as JSON, for replies that say more than a message (an import report). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -45,13 +47,11 @@ export async function api<T>(
   schema: ReplyParser<T>,
   { method = 'GET', body, query, signal, credentials = 'include' }: ApiOptions = {},
 ): Promise<T> {
-  const hasBody = body !== undefined; // a body is sent as JSON only when one exists (SPEC §7)
   const response = await fetch(buildUrl(path, query), {
     method,
     credentials,
     signal,
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    ...encodeBody(body),
   });
   const text = await response.text();
   if (!response.ok) {
@@ -59,20 +59,33 @@ export async function api<T>(
       response.status,
       readErrorBody(text, response.statusText),
       `${response.status}: ${text || response.statusText}`,
+      parseJson(text),
     );
   }
   return schema.parse(text ? JSON.parse(text) : undefined); // 204 has no body
 }
 
+/** A body is sent only when one exists (SPEC §7): a file as itself, anything else as JSON. */
+function encodeBody(body: unknown): Pick<RequestInit, 'body' | 'headers'> {
+  if (body === undefined) return {};
+  if (body instanceof Blob) {
+    return { body, headers: { 'Content-Type': body.type || 'application/octet-stream' } };
+  }
+  return { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 // Checked by hand, not with errorBodySchema: zod would add ~50 kB gzip to the landing page.
 function readErrorBody(text: string, statusText: string): ErrorBody {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isErrorBody(parsed)) return parsed;
-  } catch {
-    // not JSON: a proxy's HTML page or plain text
-  }
-  return { message: text || statusText };
+  const parsed = parseJson(text); // undefined when not JSON: a proxy's HTML page or plain text
+  return isErrorBody(parsed) ? parsed : { message: text || statusText };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

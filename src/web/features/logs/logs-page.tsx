@@ -21,6 +21,7 @@ import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
 import { DeleteLogDialog } from './delete-log-dialog';
 import { FiltersPopover } from './filters-popover';
+import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { countActiveFilters, emptyFilters, exportUrl, toPageQuery } from './list-query';
 import { shareLog } from './share-log';
@@ -113,6 +114,7 @@ export function LogsPage() {
           <span className="hidden sm:inline">Export CSV</span>
           <span className="sm:hidden">Export</span>
         </Button>
+        <ImportDialog />
       </div>
 
       {data ? (

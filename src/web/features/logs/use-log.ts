@@ -6,6 +6,7 @@ import {
   speciesListSchema,
   type LogWriteInput,
 } from '../../../common/logs';
+import { importResultSchema } from '../../../common/import';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -82,5 +83,20 @@ export function useDeleteLog() {
       queryClient.removeQueries({ queryKey: queryKeys.logs.detail(id), exact: true });
       afterWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
     },
+  });
+}
+
+/** Imports a CSV file (all rows or none); a 422 ApiError carries the rejected rows. */
+export function useImportLogs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) =>
+      api('/api/import', importResultSchema, {
+        method: 'POST',
+        // .csv files reach browsers with assorted types; the server reads the bytes as CSV
+        body: file.type ? file : new Blob([file], { type: 'text/csv' }),
+      }),
+    onSuccess: () =>
+      afterWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })),
   });
 }
