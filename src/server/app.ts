@@ -17,6 +17,7 @@ import { importRoutes } from './features/import/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { loggerOptions } from './logging.js';
+import { registerOpenApi, serveOpenApi } from './openapi.js';
 import { registerSecurity } from './security.js';
 import { registerWebApp } from './web-app.js';
 
@@ -53,6 +54,7 @@ export async function buildApp(
   });
   await registerSecurity(app, config);
 
+  await registerOpenApi(app, config);
   await app.register(databasePlugin, { config });
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
@@ -65,6 +67,7 @@ export async function buildApp(
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api' });
 
+  serveOpenApi(app);
   app.get('/healthz', async (_request, reply) => {
     const ready = await isDatabaseReady(app.db);
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unavailable' });

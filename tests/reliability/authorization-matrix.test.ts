@@ -42,6 +42,7 @@ const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET
 
 const matrix: Record<string, RouteCase> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
+  'GET /api/docs/openapi.json': { request: get('/api/docs/openapi.json'), expect: everyone(200) },
   'GET /api/login': { request: get('/api/login'), expect: everyone(302) },
   'GET /api/logout': { request: get('/api/logout'), expect: everyone(302), endsSession: true },
   'GET /api/auth/user': { request: get('/api/auth/user'), expect: signedIn(200) },
