@@ -73,6 +73,27 @@ describe.each(stores)('the server process on $store', ({ databaseUrl }) => {
   });
 });
 
+describe('a second server on the same embedded data directory', () => {
+  it('refuses to start, naming the process that holds it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-twice-'));
+    const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    try {
+      const second = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      second.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+      expect(await exited(second)).toBe(1);
+      expect(stderr.trim()).toBe(
+        `The embedded database in ${join(dataDir, 'db')} is in use by process ${first.child.pid}: stop it first (one process per data directory)`,
+      );
+    } finally {
+      expect(await stopServerProcess(first.child)).toBe(0);
+    }
+  });
+});
+
 describe('a bad configuration', () => {
   it('stops the start with one line naming the variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -9,6 +9,7 @@ import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 /** One type for both stores; a transaction fits it too. */
@@ -40,15 +41,19 @@ export async function openDatabase(options: {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema });
+  const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  let client: PGlite | undefined;
   try {
+    client = await PGlite.create(dataDir);
+    const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    const opened = client;
+    return { db, store: 'pglite', close: () => opened.close().finally(unlock) };
   } catch (error) {
-    await client.close();
+    await client?.close();
+    unlock();
     throw error;
   }
-  return { db, store: 'pglite', close: () => client.close() };
 }
 
 async function openPostgres(connectionString: string): Promise<Database> {
