@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { logWriteSchema, type LogWriteInput, type LogWritePayload } from '../../../common/logs';
-import { Combobox } from '@/components/combobox';
+import { ComboboxField } from '@/components/combobox-field';
 import { TextField } from '@/components/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -74,48 +74,24 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
             }}
           >
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-              <FormField
+              <ComboboxField
                 control={form.control}
                 name="speciesCommon"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Common Name</FormLabel>
-                    <FormControl>
-                      <Combobox
-                        value={field.value ?? ''}
-                        options={commonNames}
-                        onBlur={field.onBlur}
-                        onChange={(value) => {
-                          field.onChange(value);
-                          // SPEC §4 auto-fill: a known scientific name fills an empty field
-                          const known = species.find((entry) => entry.common === value);
-                          if (known?.scientific && !form.getValues('speciesScientific')) {
-                            form.setValue('speciesScientific', known.scientific);
-                          }
-                        }}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Common Name"
+                options={commonNames}
+                onPick={(value) => {
+                  // SPEC §4 auto-fill: a known scientific name fills an empty field
+                  const known = species.find((entry) => entry.common === value);
+                  if (known?.scientific && !form.getValues('speciesScientific')) {
+                    form.setValue('speciesScientific', known.scientific);
+                  }
+                }}
               />
-              <FormField
+              <ComboboxField
                 control={form.control}
                 name="speciesScientific"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Scientific Name</FormLabel>
-                    <FormControl>
-                      <Combobox
-                        value={field.value ?? ''}
-                        options={scientificNames}
-                        onBlur={field.onBlur}
-                        onChange={field.onChange}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Scientific Name"
+                options={scientificNames}
               />
               <FormField
                 control={form.control}
@@ -146,23 +122,11 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
                 type="datetime-local"
               />
             </div>
-            <FormField
+            <ComboboxField
               control={form.control}
               name="placeName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Location</FormLabel>
-                  <FormControl>
-                    <Combobox
-                      value={field.value ?? ''}
-                      options={locations}
-                      onBlur={field.onBlur}
-                      onChange={field.onChange}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Location"
+              options={locations}
             />
             <FormField
               control={form.control}
