@@ -30,9 +30,28 @@ export const users = pgTable(
     firstName: varchar('first_name', { length: 100 }),
     lastName: varchar('last_name', { length: 100 }),
     profileImageUrl: text('profile_image_url'),
+    // OpenID Connect accounts: the provider's issuer and subject identify the user
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: varchar('oidc_subject', { length: 255 }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('users_email_key').on(table.email)],
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_oidc_key').on(table.oidcIssuer, table.oidcSubject),
+  ],
+);
+
+/** Single-use tokens handing a sign-in from the browser to the installed app (SPEC §4). */
+export const pwaBridgeTokens = pgTable(
+  'pwa_bridge_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(), // SHA-256 hex, never the token
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('pwa_bridge_tokens_expires_idx').on(table.expiresAt)],
 );
 
 export const sessions = pgTable(
@@ -80,6 +99,8 @@ export const logs = pgTable(
     description: varchar('description', { length: 2000 }),
     notes: varchar('notes', { length: 5000 }),
     isPublic: boolean('is_public').notNull().default(true),
+    /** Shared pages round coordinates to 0.01° unless the owner allows the exact point. */
+    showExactLocation: boolean('show_exact_location').notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -112,11 +133,38 @@ export const logPhotos = pgTable(
   },
   (table) => [
     index('log_photos_log_idx').on(table.logId, table.position),
+    index('log_photos_url_idx').on(table.url), // who may see an uploaded object
     check('log_photos_url_length', sql`char_length(${table.url}) <= 2048`),
     check('log_photos_source_type', sql`${table.sourceType} IN ('external', 'uploaded')`),
+  ],
+);
+
+/**
+ * Uploaded photo objects, stored at `/objects/uploads/{id}` with their derivatives beside them.
+ * A row is created when an upload URL is handed out; `completedAt` is set once the bytes are
+ * checked. Rows no log refers to are deleted 24 hours after creation.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: varchar('content_type', { length: 50 }),
+    size: integer('size'),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('uploads_user_idx').on(table.userId),
+    index('uploads_created_idx').on(table.createdAt),
   ],
 );
 
 export type UserRow = typeof users.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
 export type LogPhotoRow = typeof logPhotos.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
