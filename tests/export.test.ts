@@ -5,7 +5,14 @@ import { parse } from 'csv-parse/sync';
 import { buildApp } from '../src/server/app.js';
 import { logs } from '../src/server/db/schema.js';
 import type { Log } from '../src/common/logs.js';
-import { createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+import {
+  createLogAs,
+  signUp,
+  stores,
+  testConfig,
+  uploadPhotoAs,
+  type TestUser,
+} from './helpers.js';
 
 const CSV_HEADERS = [
   'id',
@@ -82,7 +89,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       notes: 'Größe: klein 🐦',
       isPublic: true,
       photoLinks: ['https://photos.example/a.jpg', 'https://photos.example/b.jpg'],
-      uploadedPhotoUrls: ['/objects/uploads/up1'],
+      uploadedPhotoUrls: [await uploadPhotoAs(app, owner)],
     })) as unknown as Log;
     plain = (await createLogAs(app, owner, {
       speciesCommon: 'Blackbird',
@@ -153,7 +160,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
     expect(rows).toHaveLength(4); // the stranger's log is not there
     expect(rows[0]).toEqual(csvCells(rich));
     expect(rows[0]![11]).toBe(
-      'https://photos.example/a.jpg https://photos.example/b.jpg /objects/uploads/up1',
+      `https://photos.example/a.jpg https://photos.example/b.jpg ${rich.photos[2]!.url}`,
     );
     expect(rows[1]).toEqual(csvCells(plain));
     expect(rows[1]!.slice(3, 10)).toEqual(['', '1', '', '', '', '', '']);
@@ -225,7 +232,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       'WGS84',
       'Hyde Park,\nLondon',
       'Line one\r\nLine two | Größe: klein 🐦',
-      'https://photos.example/a.jpg | https://photos.example/b.jpg | http://birds.example/objects/uploads/up1',
+      `https://photos.example/a.jpg | https://photos.example/b.jpg | http://birds.example${rich.photos[2]!.url}`,
       'exporter',
       rich.updatedAt,
     ]);

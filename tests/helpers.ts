@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import type { Config } from '../src/server/config.js';
 import type { LogWriteInput } from '../src/common/logs.js';
 
@@ -11,11 +15,15 @@ export const stores = [
     : []),
 ];
 
+// Uploaded photos of this test file's apps land here (the database itself is in memory).
+const testDataDir = mkdtempSync(join(tmpdir(), 'sightbook-test-'));
+process.on('exit', () => rmSync(testDataDir, { recursive: true, force: true }));
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: '/nonexistent',
+    dataDir: testDataDir,
     embeddedDatabase: 'memory://',
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     appName: 'Sightbook',
@@ -84,4 +92,38 @@ export async function createLogAs(
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string } & Record<string, unknown>;
+}
+
+/** A small real image; each call differs so uploads never collide. */
+export function sampleImage(format: 'png' | 'jpeg' = 'png', width = 640, height = 480) {
+  const background = { r: Math.floor(Math.random() * 256), g: 120, b: 80 };
+  const image = sharp({ create: { width, height, channels: 3, background } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+}
+
+/** The whole SPEC §4 upload flow through the local driver; returns the object path. */
+export async function uploadPhotoAs(
+  app: FastifyInstance,
+  user: TestUser,
+  body?: Buffer,
+): Promise<string> {
+  const cookie = { cookie: user.cookie };
+  const start = await app.inject({ method: 'POST', url: '/api/photos/upload', headers: cookie });
+  if (start.statusCode !== 200) throw new Error(`upload start failed: ${start.body}`);
+  const { uploadURL } = start.json() as { uploadURL: string };
+  const put = await app.inject({
+    method: 'PUT',
+    url: uploadURL,
+    headers: { 'content-type': 'image/png' },
+    payload: body ?? (await sampleImage()),
+  });
+  if (put.statusCode !== 204) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
+  const complete = await app.inject({
+    method: 'PUT',
+    url: '/api/photos/complete',
+    headers: cookie,
+    payload: { photoURL: uploadURL },
+  });
+  if (complete.statusCode !== 200) throw new Error(`complete failed: ${complete.body}`);
+  return (complete.json() as { objectPath: string }).objectPath;
 }

@@ -5,7 +5,14 @@ import { parse } from 'csv-parse/sync';
 import { buildApp } from '../src/server/app.js';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../src/common/import.js';
 import type { Log } from '../src/common/logs.js';
-import { createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+import {
+  createLogAs,
+  signUp,
+  stores,
+  testConfig,
+  uploadPhotoAs,
+  type TestUser,
+} from './helpers.js';
 
 const fixture = (name: string) => readFileSync(new URL(`fixtures/import/${name}`, import.meta.url));
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -209,9 +216,10 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
 
   it('imports links of an export but leaves uploaded photos out, with a warning', async () => {
     const ada = await signUp(app, 'uploader');
+    const photo = await uploadPhotoAs(app, ada);
     await createLogAs(app, ada, {
       photoLinks: ['https://photos.example/c.jpg'],
-      uploadedPhotoUrls: ['/objects/uploads/photo-1'],
+      uploadedPhotoUrls: [photo],
     });
     const bea = await signUp(app, 'taker');
     const res = await post(bea, await exportOf(ada));
@@ -223,7 +231,7 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
       warnings: [
         {
           line: 2,
-          message: 'Uploaded photos cannot be imported: 1 left out (/objects/uploads/photo-1)',
+          message: `Uploaded photos cannot be imported: 1 left out (${photo})`,
         },
       ],
     });

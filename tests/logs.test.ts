@@ -5,7 +5,15 @@ import { buildApp } from '../src/server/app.js';
 import { logPhotos, logs } from '../src/server/db/schema.js';
 import { logWriteSchema } from '../src/common/logs.js';
 import { createLog, updateLog } from '../src/server/features/logs/service.js';
-import { aLog, createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+import {
+  aLog,
+  createLogAs,
+  signUp,
+  stores,
+  testConfig,
+  uploadPhotoAs,
+  type TestUser,
+} from './helpers.js';
 
 describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
@@ -19,6 +27,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
   describe('create, read, update, delete', () => {
     it('creates a log with its photos and reads it back', async () => {
       const ada = await signUp(app, 'create');
+      const photo = await uploadPhotoAs(app, ada);
       const res = await app.inject({
         method: 'POST',
         url: '/api/logs',
@@ -29,7 +38,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
           notes: undefined,
           isPublic: undefined,
           photoLinks: ['https://photos.example/robin.jpg', 'http://photos.example/2.png'],
-          uploadedPhotoUrls: ['/objects/uploads/abc123'],
+          uploadedPhotoUrls: [photo],
         }),
       });
       expect(res.statusCode).toBe(201);
@@ -64,7 +73,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
           },
           {
             id: expect.any(String),
-            url: '/objects/uploads/abc123',
+            url: photo,
             sourceType: 'uploaded',
             label: null,
           },
@@ -101,6 +110,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         isPublic: false,
         photoLinks: ['https://photos.example/old.jpg'],
       });
+      const fresh = await uploadPhotoAs(app, ada);
       await new Promise((resolve) => setTimeout(resolve, 5)); // updatedAt must move on
 
       const res = await app.inject({
@@ -113,7 +123,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
           count: 5,
           isPublic: undefined,
           photoLinks: ['https://photos.example/new.jpg'],
-          uploadedPhotoUrls: ['/objects/uploads/fresh'],
+          uploadedPhotoUrls: [fresh],
         }),
       });
       expect(res.statusCode).toBe(200);
@@ -128,7 +138,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       });
       expect(updated.photos.map((p: { url: string }) => p.url)).toEqual([
         'https://photos.example/new.jpg',
-        '/objects/uploads/fresh',
+        fresh,
       ]);
       expect(updated.updatedAt).not.toBe(updated.createdAt);
 
@@ -147,7 +157,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       const ada = await signUp(app, 'delete');
       const log = await createLogAs(app, ada, {
         photoLinks: ['https://photos.example/a.jpg'],
-        uploadedPhotoUrls: ['/objects/uploads/b'],
+        uploadedPhotoUrls: [await uploadPhotoAs(app, ada)],
       });
       expect(await app.db.select().from(logPhotos).where(eq(logPhotos.logId, log.id))).toHaveLength(
         2,

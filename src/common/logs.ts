@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseIsoDateTime } from './dates.js';
+import { UPLOADED_PHOTO_PATH } from './photos.js';
 import { optionalQuery, queryDay } from './query-params.js';
 
 // Field limits and paging of SPEC §5 and §9.
@@ -38,8 +39,6 @@ const coordinate = (limit: number, label: string) =>
     .max(limit, `${label} must be between -${limit} and ${limit}`)
     .nullish()
     .transform((value) => value ?? null);
-
-export const UPLOADED_PHOTO_PATH = /^\/objects\/uploads\/[A-Za-z0-9_-]{1,100}$/;
 
 export const logWriteSchema = z
   .object({

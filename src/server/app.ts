@@ -15,10 +15,12 @@ import { authRoutes } from './features/auth/routes.js';
 import { exportRoutes } from './features/export/routes.js';
 import { importRoutes } from './features/import/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
+import { objectRoutes, photoRoutes } from './features/photos/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';
 import { registerSecurity } from './security.js';
+import { storagePlugin } from './storage/plugin.js';
 import { registerWebApp } from './web-app.js';
 
 export interface RouteEntry {
@@ -58,6 +60,7 @@ export async function buildApp(
   await app.register(databasePlugin, { config });
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
+  await app.register(storagePlugin, { config });
 
   await app.register(authRoutes, { prefix: '/api', config });
   await app.register(logsRoutes, { prefix: '/api/logs' });
@@ -66,6 +69,8 @@ export async function buildApp(
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api' });
+  await app.register(photoRoutes, { prefix: '/api/photos', config });
+  await app.register(objectRoutes, { prefix: '/objects' });
 
   serveOpenApi(app);
   app.get('/healthz', async (_request, reply) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { join, resolve } from 'node:path';
 import { readOrCreateSessionSecret } from './session-secret.js';
+import type { S3Settings } from './storage/s3-storage.js';
 
 // The only reader of process.env (STYLE §4). Every variable is optional (ARCHITECTURE "Configuration").
 const url = (protocols: RegExp, what: string) =>
@@ -55,6 +56,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The built web app (index.html and assets); unset serves only the API. */
   webRoot?: string;
+  /** Photos go to an S3-compatible bucket when set, else under DATA_DIR/uploads. */
+  s3?: S3Settings;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +87,16 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
     authRateLimit: vars.AUTH_RATE_LIMIT,
     logLevel: vars.LOG_LEVEL,
     webRoot,
+    s3: vars.S3_BUCKET
+      ? {
+          bucket: vars.S3_BUCKET,
+          endpoint: vars.S3_ENDPOINT,
+          region: vars.S3_REGION,
+          accessKeyId: vars.S3_ACCESS_KEY_ID,
+          secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 

@@ -7,7 +7,9 @@ import {
   randomIp,
   signUp,
   stores,
+  sampleImage,
   testConfig,
+  uploadPhotoAs,
   type TestUser,
 } from '../helpers.js';
 
@@ -22,6 +24,8 @@ interface World {
   app: FastifyInstance;
   users: Record<'owner' | 'other', TestUser>;
   logs: Record<Visibility, { id: string }>;
+  /** The object path of the photo on each of the owner's logs. */
+  photos: Record<Visibility, string>;
   cookie(actor: Actor): Record<string, string>;
 }
 
@@ -39,6 +43,19 @@ const everyone = (status: number) => ({ anonymous: status, owner: status, other:
 const signedIn = (status: number) => ({ anonymous: 401, owner: status, other: status });
 const ownerOnly = (status: number) => ({ anonymous: 401, owner: status, other: 404 });
 const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET', url });
+const photoOnly = { public: everyone(200), private: { anonymous: 404, owner: 200, other: 404 } };
+
+/** An upload URL of the owner's, with the image already sent when `sent`. */
+async function ownerUploadUrl(world: World, sent: boolean) {
+  const start = await world.app.inject({
+    method: 'POST',
+    url: '/api/photos/upload',
+    headers: world.cookie('owner'),
+  });
+  const { uploadURL } = start.json() as { uploadURL: string };
+  if (sent) await world.app.inject({ method: 'PUT', url: uploadURL, payload: await sampleImage() });
+  return uploadURL;
+}
 
 const matrix: Record<string, RouteCase> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
@@ -85,7 +102,11 @@ const matrix: Record<string, RouteCase> = {
     request: async (world, visibility) => ({
       method: 'PUT',
       url: `/api/logs/${world.logs[visibility].id}`,
-      payload: aLog({ speciesCommon: 'Owner Owl', isPublic: visibility === 'public' }),
+      payload: aLog({
+        speciesCommon: 'Owner Owl',
+        isPublic: visibility === 'public',
+        uploadedPhotoUrls: [world.photos[visibility]],
+      }),
     }),
     expect: { public: ownerOnly(200), private: ownerOnly(200) },
   },
@@ -122,6 +143,39 @@ const matrix: Record<string, RouteCase> = {
     }),
     expect: signedIn(400),
   },
+  'POST /api/photos/upload': {
+    request: async () => ({ method: 'POST', url: '/api/photos/upload' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/photos/uploads/:id': {
+    // the signed URL, not a session, authorises the upload (as on S3)
+    request: async (world) => ({
+      method: 'PUT',
+      url: await ownerUploadUrl(world, false),
+      headers: { 'content-type': 'image/png' },
+      payload: await sampleImage(),
+    }),
+    expect: everyone(204),
+  },
+  'PUT /api/photos/complete': {
+    request: async (world) => ({
+      method: 'PUT',
+      url: '/api/photos/complete',
+      payload: { photoURL: await ownerUploadUrl(world, true) },
+    }),
+    expect: ownerOnly(200),
+  },
+  'GET /objects/uploads/:id': {
+    request: async (world, visibility) => ({ method: 'GET', url: world.photos[visibility] }),
+    expect: photoOnly,
+  },
+  'GET /objects/uploads/:id/:variant': {
+    request: async (world, visibility) => ({
+      method: 'GET',
+      url: `${world.photos[visibility]}/thumbnail.webp`,
+    }),
+    expect: photoOnly,
+  },
 };
 
 describe.each(stores)('authorization matrix on $store', ({ databaseUrl }) => {
@@ -130,16 +184,22 @@ describe.each(stores)('authorization matrix on $store', ({ databaseUrl }) => {
     const app = await buildApp(testConfig({ databaseUrl }));
     const owner = await signUp(app, 'matrix-owner');
     const other = await signUp(app, 'matrix-other');
+    const photos = {
+      public: await uploadPhotoAs(app, owner),
+      private: await uploadPhotoAs(app, owner),
+    };
     const logs = {
       public: await createLogAs(app, owner, {
         speciesCommon: 'Owner Owl',
         placeName: 'Owner Orchard',
         isPublic: true,
+        uploadedPhotoUrls: [photos.public],
       }),
       private: await createLogAs(app, owner, {
         speciesCommon: 'Owner Owl',
         placeName: 'Owner Orchard',
         isPublic: false,
+        uploadedPhotoUrls: [photos.private],
       }),
     };
     const users = { owner, other };
@@ -147,6 +207,7 @@ describe.each(stores)('authorization matrix on $store', ({ databaseUrl }) => {
       app,
       users,
       logs,
+      photos,
       cookie: (actor): Record<string, string> =>
         actor === 'anonymous' ? {} : { cookie: users[actor].cookie },
     };

@@ -20,6 +20,7 @@ import {
   getSpecies,
   updateLog,
 } from './service.js';
+import { releaseUploads } from '../photos/service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -53,7 +54,10 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteLog(app.db, requireUserId(request), request.params.id);
+    const uploads = await deleteLog(app.db, requireUserId(request), request.params.id);
+    await releaseUploads(app.db, app.storage, uploads).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'could not delete the photos of a deleted log'),
+    ); // the periodic clean-up retries what fails here
     return reply.code(204).send();
   });
 };

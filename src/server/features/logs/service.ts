@@ -10,6 +10,7 @@ import type {
 import { parseIsoDateTime } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';
+import { assertOwnUploads } from '../photos/service.js';
 import { HttpError } from '../../http-error.js';
 import {
   deleteOwnLog,
@@ -124,6 +125,7 @@ export async function getSharedLog(db: Db, id: string): Promise<SharedLog> {
 export async function createLog(db: Db, userId: string, payload: LogWritePayload): Promise<Log> {
   const columns = toColumns(payload);
   return db.transaction(async (tx) => {
+    await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
     const row = await insertLog(tx, userId, { ...columns, isPublic: payload.isPublic ?? true });
     return toLog(row, await replacePhotos(tx, row.id, toPhotos(payload)));
   });
@@ -163,12 +165,19 @@ export async function updateLog(
     const visibility = payload.isPublic === undefined ? {} : { isPublic: payload.isPublic };
     const row = await updateOwnLog(tx, userId, id, { ...columns, ...visibility });
     if (!row) throw notFound();
+    await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
     return toLog(row, await replacePhotos(tx, row.id, toPhotos(payload)));
   });
 }
 
-export async function deleteLog(db: Db, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id) || !(await deleteOwnLog(db, userId, id))) throw notFound();
+/** Deletes the log and returns the object paths of its uploaded photos, to release after commit. */
+export async function deleteLog(db: Db, userId: string, id: string): Promise<string[]> {
+  if (!UUID.test(id)) throw notFound();
+  return db.transaction(async (tx) => {
+    const photos = await findPhotos(tx, [id]);
+    if (!(await deleteOwnLog(tx, userId, id))) throw notFound();
+    return photos.filter((photo) => photo.sourceType === 'uploaded').map((photo) => photo.url);
+  });
 }
 
 export const getSpecies = (db: Db, userId: string): Promise<SpeciesEntry[]> =>

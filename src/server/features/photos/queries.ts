@@ -1,0 +1,82 @@
+import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { logPhotos, logs, uploads } from '../../db/schema.js';
+
+// SQL of the photos feature. An uploaded photo is referred to by its object path in log_photos.url.
+
+const objectPathSql = sql`'/objects/uploads/' || ${uploads.id}::text`;
+
+export async function insertUpload(db: Db, userId: string) {
+  const [row] = await db.insert(uploads).values({ userId }).returning();
+  return row!;
+}
+
+export async function findUpload(db: Db, id: string) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+  return row;
+}
+
+export async function markUploadComplete(
+  db: Db,
+  id: string,
+  values: { contentType: string; size: number; width: number; height: number },
+) {
+  await db
+    .update(uploads)
+    .set({ ...values, completedAt: new Date() })
+    .where(eq(uploads.id, id));
+}
+
+/** True when some public log shows this object. */
+export async function isOnPublicLog(db: Db, objectPath: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(logPhotos)
+    .innerJoin(logs, eq(logs.id, logPhotos.logId))
+    .where(and(eq(logPhotos.url, objectPath), eq(logs.isPublic, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Of these uploads, the ones this user completed. */
+export async function findOwnCompletedUploads(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(
+      and(inArray(uploads.id, ids), eq(uploads.userId, userId), isNotNull(uploads.completedAt)),
+    )
+    .for('share'); // the orphan clean-up waits for the log that is taking them
+  return rows.map((row) => row.id);
+}
+
+const unreferenced = sql`NOT EXISTS (SELECT 1 FROM ${logPhotos} WHERE ${logPhotos.url} = ${objectPathSql})`;
+
+/**
+ * Deletes upload rows no log refers to, among the given ids or those created before `createdBefore`,
+ * and returns their ids so their objects can go too.
+ */
+export async function deleteUnreferencedUploads(
+  db: Db,
+  which: { ids: string[] } | { createdBefore: Date; limit: number },
+): Promise<string[]> {
+  const scope =
+    'ids' in which
+      ? which.ids.length > 0
+        ? inArray(uploads.id, which.ids)
+        : sql`false`
+      : inArray(
+          uploads.id,
+          db
+            .select({ id: uploads.id })
+            .from(uploads)
+            .where(and(lt(uploads.createdAt, which.createdBefore), unreferenced))
+            .limit(which.limit),
+        );
+  const rows = await db
+    .delete(uploads)
+    .where(and(scope, unreferenced))
+    .returning({ id: uploads.id });
+  return rows.map((row) => row.id);
+}

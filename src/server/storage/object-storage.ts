@@ -1,0 +1,49 @@
+import type { Readable } from 'node:stream';
+
+/** Where an object's bytes live: `uploads/{uuid}/{name}`, never built from user input. */
+export type ObjectKey = `uploads/${string}/${ObjectName}`;
+export type ObjectName = 'original' | 'public' | 'thumbnail.webp' | 'preview.jpg';
+export const objectNames: readonly ObjectName[] = [
+  'original',
+  'public',
+  'thumbnail.webp',
+  'preview.jpg',
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function objectKey(uploadId: string, name: ObjectName): ObjectKey {
+  if (!UUID.test(uploadId)) throw new Error('An object key needs an upload id'); // never a path
+  return `uploads/${uploadId}/${name}`;
+}
+
+/** Inclusive byte range, as in HTTP. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface UploadTarget {
+  uploadId: string;
+  userId: string;
+  /** The size the browser announced, when it did (S3 signs it). */
+  size?: number;
+}
+
+/**
+ * Photo bytes on local disk or in an S3-compatible bucket. Both hand the browser a URL to PUT
+ * the file to; the app checks what arrived before anything refers to it.
+ */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  /** A URL the browser PUTs the original to, valid for PHOTO_LIMITS.uploadUrlSeconds. */
+  uploadUrl(target: UploadTarget): Promise<string>;
+  /** The object's size, or undefined when it does not exist. */
+  size(key: ObjectKey): Promise<number | undefined>;
+  /** The whole object (photos are at most 10 MB). */
+  readAll(key: ObjectKey): Promise<Buffer>;
+  read(key: ObjectKey, range?: ByteRange): Promise<Readable>;
+  write(key: ObjectKey, body: Buffer, contentType: string): Promise<void>;
+  /** Removes the objects; missing ones are not an error. */
+  delete(keys: ObjectKey[]): Promise<void>;
+}

@@ -1,0 +1,117 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import { PHOTO_LIMITS } from '../../common/photos.js';
+import type { ByteRange, ObjectKey, ObjectStorage, UploadTarget } from './object-storage.js';
+
+export interface S3Settings {
+  bucket: string;
+  endpoint?: string;
+  region?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+}
+
+/** Photos in any S3-compatible bucket; the browser PUTs straight to it with a presigned URL. */
+export class S3Storage implements ObjectStorage {
+  readonly kind = 's3';
+  readonly #client: S3Client;
+  readonly #bucket: string;
+
+  constructor(settings: S3Settings) {
+    this.#bucket = settings.bucket;
+    this.#client = new S3Client({
+      region: settings.region ?? 'us-east-1',
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle ?? false,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined, // the SDK's own chain: environment, profile, instance role
+      // Checksums only where S3 demands them: a presigned PUT must not ask the browser for one.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  uploadUrl({ uploadId, size }: UploadTarget): Promise<string> {
+    // With the announced size signed, S3 refuses any other length; the app checks again anyway.
+    const command = new PutObjectCommand({
+      Bucket: this.#bucket,
+      Key: `uploads/${uploadId}/original`,
+      ContentLength: size,
+    });
+    return getSignedUrl(this.#client, command, { expiresIn: PHOTO_LIMITS.uploadUrlSeconds });
+  }
+
+  async size(key: ObjectKey): Promise<number | undefined> {
+    try {
+      const head = await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.#bucket, Key: key }),
+      );
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async readAll(key: ObjectKey): Promise<Buffer> {
+    const object = await this.#client.send(
+      new GetObjectCommand({ Bucket: this.#bucket, Key: key }),
+    );
+    return Buffer.from(await object.Body!.transformToByteArray());
+  }
+
+  async read(key: ObjectKey, range?: ByteRange): Promise<Readable> {
+    const object = await this.#client.send(
+      new GetObjectCommand({
+        Bucket: this.#bucket,
+        Key: key,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return object.Body as Readable;
+  }
+
+  async write(key: ObjectKey, body: Buffer, contentType: string): Promise<void> {
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#bucket,
+        Key: key,
+        Body: body,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async delete(keys: ObjectKey[]): Promise<void> {
+    for (let start = 0; start < keys.length; start += 1000) {
+      const batch = keys.slice(start, start + 1000);
+      await this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+    }
+  }
+
+  destroy() {
+    this.#client.destroy();
+  }
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof NotFound ||
+  error instanceof NoSuchKey ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
