@@ -164,7 +164,7 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
 
   /** A digest of every row of the data tables; must not move. */
   async function snapshot() {
-    const tables = ['users', 'logs', 'log_photos', 'sessions'];
+    const tables = ['users', 'logs', 'log_photos', 'sessions', 'uploads'];
     const rows = await Promise.all(
       tables.map((table) =>
         app.db.execute(
@@ -269,6 +269,53 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
           }),
         ),
         200,
+      );
+      // photos: sizes no upload may start with, URLs no upload has, ids no object has
+      const badSize = garbage.filter(
+        (size) =>
+          !(Number.isInteger(size) && (size as number) >= 1 && (size as number) <= 10_485_760),
+      );
+      await run(
+        fc.asyncProperty(badSize, (size) =>
+          expectRefusal({
+            method: 'POST',
+            url: '/api/photos/upload',
+            headers: json,
+            payload: JSON.stringify({ size }),
+          }),
+        ),
+        300,
+      );
+      await run(
+        fc.asyncProperty(fc.oneof(garbage, rawBody), (photoURL) =>
+          expectRefusal({
+            method: 'PUT',
+            url: '/api/photos/complete',
+            headers: json,
+            payload: JSON.stringify({ photoURL }),
+          }),
+        ),
+        300,
+      );
+      await run(
+        fc.asyncProperty(
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          queryString(['expires', 'signature']),
+          (id, query) =>
+            expectRefusal({
+              method: 'PUT',
+              url: `/api/photos/uploads/${encodeURIComponent(id)}?${query}`,
+              headers: { 'content-type': 'image/png' },
+              payload: Buffer.from('\x89PNG\r\n\x1a\n'),
+            }),
+        ) as unknown as fc.IAsyncProperty<[unknown]>,
+        300,
+      );
+      await run(
+        fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 60 }), (path) =>
+          expectRefusal({ method: 'GET', url: `/objects/uploads/${encodeURIComponent(path)}` }),
+        ),
+        300,
       );
       const badEmail = fc.oneof(garbage, fc.constant('not-an-email'));
       for (const url of ['/api/auth/register', '/api/auth/login']) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -90,7 +90,7 @@ export class LocalStorage implements ObjectStorage {
     // An upload's folder goes with its last object.
     await Promise.all(
       [...folders].map((folder) =>
-        rm(folder, { recursive: false }).catch((error: unknown) => {
+        rmdir(folder).catch((error: unknown) => {
           if (!isMissing(error) && !isNotEmpty(error)) throw error;
         }),
       ),
