@@ -12,7 +12,7 @@ import { UPLOADED_PHOTO_PATH, uploadIdIn } from '../src/common/photos.js';
 import { deleteOrphanUploads } from '../src/server/features/photos/service.js';
 import { objectKey, objectNames } from '../src/server/storage/object-storage.js';
 import { uploadSignature } from '../src/server/storage/upload-signature.js';
-import type { S3Settings } from '../src/server/storage/s3-storage.js';
+import { S3Storage, type S3Settings } from '../src/server/storage/s3-storage.js';
 import {
   aLog,
   createLogAs,
@@ -426,5 +426,18 @@ describe.each(stores)('photos on $store', ({ databaseUrl }) => {
       expect(await storedObjects(uploadIdIn(shared)!)).toBe(4);
       expect((await fetchObject(shared, ada)).statusCode).toBe(200);
     });
+  });
+});
+
+describe('S3 upload URLs', () => {
+  it('point browsers at S3_PUBLIC_ENDPOINT when the app reaches the store elsewhere', async () => {
+    const storage = new S3Storage({ ...s3, publicEndpoint: 'https://photos.example.org' });
+    const uploadId = '00000000-0000-4000-8000-000000000001';
+    const url = new URL(await storage.uploadUrl({ uploadId, userId: 'u', size: 1234 }));
+    storage.destroy();
+    expect(url.origin).toBe('https://photos.example.org');
+    expect(url.pathname).toBe(`/photos/uploads/${uploadId}/original`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
   });
 });

@@ -28,6 +28,7 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: text.optional(),
   S3_BUCKET: text.optional(),
   S3_ENDPOINT: url(/^https?$/, 'an http:// or https:// URL').optional(),
+  S3_PUBLIC_ENDPOINT: url(/^https?$/, 'an http:// or https:// URL').optional(),
   S3_REGION: text.optional(),
   S3_ACCESS_KEY_ID: text.optional(),
   S3_SECRET_ACCESS_KEY: text.optional(),
@@ -91,6 +92,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
       ? {
           bucket: vars.S3_BUCKET,
           endpoint: vars.S3_ENDPOINT,
+          publicEndpoint: vars.S3_PUBLIC_ENDPOINT,
           region: vars.S3_REGION,
           accessKeyId: vars.S3_ACCESS_KEY_ID,
           secretAccessKey: vars.S3_SECRET_ACCESS_KEY,

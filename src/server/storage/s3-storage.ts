@@ -15,6 +15,8 @@ import type { ByteRange, ObjectKey, ObjectStorage, UploadTarget } from './object
 export interface S3Settings {
   bucket: string;
   endpoint?: string;
+  /** Where browsers reach the store, when the app reaches it elsewhere (e.g. a container name). */
+  publicEndpoint?: string;
   region?: string;
   accessKeyId?: string;
   secretAccessKey?: string;
@@ -25,13 +27,22 @@ export interface S3Settings {
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3';
   readonly #client: S3Client;
+  /** Signs the URLs browsers PUT to: the same client unless the public endpoint differs. */
+  readonly #signer: S3Client;
   readonly #bucket: string;
 
   constructor(settings: S3Settings) {
     this.#bucket = settings.bucket;
-    this.#client = new S3Client({
+    this.#client = S3Storage.#clientFor(settings, settings.endpoint);
+    this.#signer = settings.publicEndpoint
+      ? S3Storage.#clientFor(settings, settings.publicEndpoint)
+      : this.#client;
+  }
+
+  static #clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
+    return new S3Client({
       region: settings.region ?? 'us-east-1',
-      endpoint: settings.endpoint,
+      endpoint,
       forcePathStyle: settings.forcePathStyle ?? false,
       credentials:
         settings.accessKeyId && settings.secretAccessKey
@@ -50,7 +61,7 @@ export class S3Storage implements ObjectStorage {
       Key: `uploads/${uploadId}/original`,
       ContentLength: size,
     });
-    return getSignedUrl(this.#client, command, { expiresIn: PHOTO_LIMITS.uploadUrlSeconds });
+    return getSignedUrl(this.#signer, command, { expiresIn: PHOTO_LIMITS.uploadUrlSeconds });
   }
 
   async size(key: ObjectKey): Promise<number | undefined> {
@@ -108,6 +119,7 @@ export class S3Storage implements ObjectStorage {
 
   destroy() {
     this.#client.destroy();
+    this.#signer.destroy();
   }
 }
 

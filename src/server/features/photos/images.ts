@@ -25,40 +25,56 @@ export interface Derivatives {
   preview: Buffer;
 }
 
+// libvips' operation cache helps repeated work on one file; here every image is new, and the
+// cache would only hold memory.
+sharp.cache(false);
+
+/** One derivation at a time: libvips already uses every core, and each 12 MP photo decodes to
+ * about 36 MB, so parallel derivations would only add memory. */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 /**
  * Everything served besides the original, made once at upload. sharp drops EXIF, XMP and ICC
  * metadata from its output unless asked to keep it, and `rotate()` applies the EXIF orientation.
  */
-export async function deriveImages(original: Buffer, contentType: string): Promise<Derivatives> {
+export function deriveImages(original: Buffer, contentType: string): Promise<Derivatives> {
   const animated = contentType === 'image/gif' || contentType === 'image/webp';
-  const image = () => sharp(original, { animated, failOn: 'error' }).rotate();
-  try {
-    const upright = await image().toBuffer({ resolveWithObject: true });
-    const [publicCopy, thumbnail, preview] = await Promise.all([
-      encodeAs(image(), contentType),
-      image()
+  const upright = () => sharp(original, { animated, failOn: 'error' }).rotate();
+  return oneAtATime(async () => {
+    try {
+      const { width, height, pageHeight, orientation } = await sharp(original, {
+        animated,
+      }).metadata();
+      const frameHeight = pageHeight ?? height;
+      const sideways = (orientation ?? 1) >= 5; // EXIF 5-8 turn the picture by 90°
+      const publicCopy = await encodeAs(upright(), contentType);
+      const thumbnail = await upright()
         .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
         .webp({ quality: 80 })
-        .toBuffer(),
-      sharp(original, { failOn: 'error' })
+        .toBuffer();
+      const preview = await sharp(original, { failOn: 'error' })
         .rotate()
         .resize({ ...PREVIEW_SIZE, fit: 'cover', position: 'attention' })
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer(),
-    ]);
-    const pageHeight = upright.info.pageHeight ?? upright.info.height;
-    return {
-      width: upright.info.width,
-      height: pageHeight,
-      public: publicCopy,
-      thumbnail,
-      preview,
-    };
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(415, 'The image could not be read; it may be damaged');
-  }
+        .toBuffer();
+      return {
+        width: sideways ? frameHeight : width,
+        height: sideways ? width : frameHeight,
+        public: publicCopy,
+        thumbnail,
+        preview,
+      };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(415, 'The image could not be read; it may be damaged');
+    }
+  });
 }
 
 function encodeAs(image: Sharp, contentType: string): Promise<Buffer> {
@@ -72,6 +88,6 @@ function encodeAs(image: Sharp, contentType: string): Promise<Buffer> {
     case 'image/avif':
       return image.avif({ quality: 60 }).toBuffer();
     default:
-      return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+      return image.jpeg({ quality: 90 }).toBuffer(); // mozjpeg would take seconds at 12 MP
   }
 }
