@@ -1,6 +1,7 @@
 import { Calendar, Image, MapPin, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Log } from '../../../common/logs';
+import { thumbnailUrl } from '../../../common/photos';
 import { editLogPath, logPath } from '../../../common/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,13 +25,22 @@ interface LogCardProps {
 }
 
 export function LogCard({ log, onShare, onDelete }: LogCardProps) {
+  const cover = log.photos.find((photo) => photo.sourceType === 'uploaded');
   return (
     <div className="relative" data-testid="log-card">
       <Link
         href={logPath(log.id)}
         className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <Card className="h-full gap-3 transition-colors hover:bg-accent/40">
+        <Card className="h-full gap-3 overflow-hidden transition-colors hover:bg-accent/40">
+          {cover && (
+            <img
+              src={thumbnailUrl(cover.url)}
+              alt=""
+              loading="lazy"
+              className="-mt-6 aspect-[2/1] w-full object-cover"
+            />
+          )}
           <CardHeader>
             <div className="flex min-w-0 items-start justify-between gap-2">
               <CardTitle

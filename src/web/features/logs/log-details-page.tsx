@@ -12,6 +12,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
+import { thumbnailUrl } from '../../../common/photos';
 import type { Log } from '../../../common/logs';
 import { appRoutes, editLogPath } from '../../../common/routes';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -182,13 +183,20 @@ function LogDetailsCard({ log }: { log: Log }) {
             {uploaded.length > 0 && (
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
                 {uploaded.map((photo, index) => (
-                  <img
+                  <a
                     key={photo.id}
-                    src={photo.url}
-                    alt={photo.label ?? `Photo ${index + 1}`}
-                    className="aspect-square w-full rounded-md border object-cover"
-                    loading="lazy"
-                  />
+                    href={photo.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    <img
+                      src={thumbnailUrl(photo.url)}
+                      alt={photo.label ?? `Photo ${index + 1}`}
+                      className="aspect-square w-full rounded-md border object-cover"
+                      loading="lazy"
+                    />
+                  </a>
                 ))}
               </div>
             )}

@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
+import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '../photos';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { useLocations, useSpecies } from './use-log';
 
@@ -41,6 +42,27 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
   ];
   const [pendingLink, setPendingLink] = useState('');
   const photoLinks = useWatch({ control: form.control, name: 'photoLinks' }) ?? [];
+  const uploadedPhotos = useWatch({ control: form.control, name: 'uploadedPhotoUrls' }) ?? [];
+  const [photoTime, setPhotoTime] = useState<string>();
+  const [timeOffered, setTimeOffered] = useState(false);
+
+  // Uploads finish one by one, after renders: read the list as it is now, not as rendered.
+  const addUploadedPhoto = ({ objectPath, metadata }: UploadedPhoto) => {
+    const current = form.getValues('uploadedPhotoUrls') ?? [];
+    if (current.includes(objectPath)) return;
+    form.setValue('uploadedPhotoUrls', [...current, objectPath], { shouldDirty: true });
+    // The first photo that knows when and where it was taken prefills; later ones do not.
+    const { takenAt, coordinates } = metadata;
+    const timeTouched = form.getFieldState('observedAt').isDirty;
+    if (takenAt && !timeOffered && !timeTouched && takenAt !== form.getValues('observedAt')) {
+      setTimeOffered(true);
+      setPhotoTime(takenAt);
+    }
+    if (coordinates && form.getValues('latitude') == null && form.getValues('longitude') == null) {
+      form.setValue('latitude', coordinates.latitude, { shouldDirty: true });
+      form.setValue('longitude', coordinates.longitude, { shouldDirty: true });
+    }
+  };
 
   const submit = () => {
     if (saving) return;
@@ -165,6 +187,30 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
               pending={pendingLink}
               onPendingChange={setPendingLink}
             />
+            <UploadedPhotosField
+              paths={uploadedPhotos}
+              onUploaded={addUploadedPhoto}
+              onRemove={(path) =>
+                form.setValue(
+                  'uploadedPhotoUrls',
+                  uploadedPhotos.filter((other) => other !== path),
+                  { shouldDirty: true },
+                )
+              }
+            />
+            {photoTime && (
+              <PhotoTimeOffer
+                takenAt={photoTime}
+                onAccept={() => {
+                  form.setValue('observedAt', photoTime, {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  });
+                  setPhotoTime(undefined);
+                }}
+                onDismiss={() => setPhotoTime(undefined)}
+              />
+            )}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" disabled={saving} onClick={onCancel}>
                 Cancel

@@ -1,0 +1,156 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { pathOf, signUp, type SignedIn } from './support.js';
+
+let browser: Browser;
+let ada: SignedIn;
+let files: string;
+beforeAll(async () => {
+  files = await mkdtemp(join(tmpdir(), 'sightbook-e2e-photos-'));
+  browser = await launchBrowser();
+  ada = await signUp(browser, { timezoneId: 'Europe/Berlin' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await rm(files, { recursive: true, force: true });
+});
+
+/** A phone-like photo: taken 15 June 2025 at 07:45, at 52.52° N 13.41° E. */
+const phonePhoto = () =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4a7' } })
+    .jpeg()
+    .withExif({
+      IFD2: { DateTimeOriginal: '2025:06:15 07:45:00' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 31/1 12/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '13/1 24/1 36/1',
+      },
+    })
+    .toBuffer();
+
+const plainPng = () =>
+  sharp({ create: { width: 600, height: 400, channels: 3, background: '#a47' } })
+    .png()
+    .toBuffer();
+
+async function openUploadDialog(page: Page) {
+  await page.getByRole('button', { name: 'Upload Photos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Photos' });
+  await dialog.locator('.uppy-Dashboard').waitFor();
+  return dialog;
+}
+
+const toastWith = (page: Page, text: string) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+
+describe('photo uploads', () => {
+  it('uploads photos, offers the capture time, fills the GPS and shows them after saving', async () => {
+    const { page } = ada;
+    await page.goto('/logs/new');
+    await page.getByRole('combobox', { name: 'Common Name', exact: true }).click();
+    await page.getByPlaceholder('Type to search or add new...').fill('Hoopoe');
+    await page.getByRole('option', { name: 'Use "Hoopoe"' }).click();
+
+    const dialog = await openUploadDialog(page);
+    await dialog
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles([
+        { name: 'hoopoe.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() },
+        { name: 'nest.png', mimeType: 'image/png', buffer: await plainPng() },
+      ]);
+    // manual start: nothing is sent until asked
+    await dialog.getByRole('button', { name: /Upload 2 files/ }).click();
+    await toastWith(page, 'hoopoe.jpg uploaded successfully').waitFor();
+    await toastWith(page, 'nest.png uploaded successfully').waitFor();
+    await page.keyboard.press('Escape');
+
+    const uploaded = page.getByRole('list', { name: 'Uploaded photos' });
+    await expect.poll(() => uploaded.getByRole('img').count()).toBe(2);
+    await page.getByText('The photo was taken on June 15, 2025 at 7:45 AM.').waitFor();
+    await page.getByRole('button', { name: 'Use photo time' }).click();
+    expect(await page.getByLabel('Date & Time').inputValue()).toBe('2025-06-15T07:45');
+
+    // one photo taken out again before saving
+    await page.getByRole('button', { name: 'Remove photo 2' }).click();
+    await expect.poll(() => uploaded.getByRole('img').count()).toBe(1);
+
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/logs') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    const log = (await (await saved).json()) as {
+      id: string;
+      observedAt: string;
+      latitude: number | null;
+      longitude: number | null;
+      photos: { url: string; sourceType: string }[];
+    };
+    expect(log.photos).toHaveLength(1);
+    expect(log.photos[0]!.sourceType).toBe('uploaded');
+    expect(log.observedAt).toBe('2025-06-15T05:45:00.000Z'); // 07:45 in Berlin, summer time
+    expect(log.latitude).toBeCloseTo(52.52, 2);
+    expect(log.longitude).toBeCloseTo(13.41, 2);
+
+    await page.waitForURL(`**/logs/${log.id}`);
+    const photo = page.getByRole('img', { name: 'Photo 1' });
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toBe(`${log.photos[0]!.url}/thumbnail.webp`);
+    await expect
+      .poll(() =>
+        photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBe(400);
+  });
+
+  it('refuses files that are not images, and duplicates, before anything is sent', async () => {
+    const { page } = ada;
+    await page.goto('/logs/new');
+    const uploadCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/photos/')) uploadCalls.push(request.url());
+    });
+    const dialog = await openUploadDialog(page);
+    const input = dialog.locator('input[type=file]').first();
+    await input.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a photo'),
+    });
+    await dialog.getByText('You can only upload: image/*').first().waitFor();
+    // the same file on disk twice (same name, size and modification time)
+    const same = join(files, 'same.png');
+    await writeFile(same, await plainPng());
+    await input.setInputFiles(same);
+    await dialog.locator('.uppy-DashboardContent-addMore').click(); // back to the picker
+    await input.setInputFiles(same);
+    await dialog
+      .getByText("Cannot add the duplicate file 'same.png', it already exists")
+      .first()
+      .waitFor();
+    expect(uploadCalls).toEqual([]);
+    expect(pathOf(page)).toBe('/logs/new');
+  });
+
+  it('does not load the upload dialog code on the list page', async () => {
+    const { page } = ada;
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(
+      scripts.map((url) => page.request.get(url).then((response) => response.text())),
+    );
+    expect(bodies.some((body) => body.includes('uppy-Dashboard'))).toBe(false);
+  });
+});

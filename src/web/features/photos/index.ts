@@ -1,0 +1,3 @@
+export { PhotoTimeOffer } from './photo-time-offer';
+export type { UploadedPhoto } from './photo-upload-dialog';
+export { UploadedPhotosField } from './uploaded-photos-field';
