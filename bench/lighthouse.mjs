@@ -3,25 +3,14 @@
 // list of the built app: prints the performance and accessibility scores and the key timings.
 // Usage: npm run build && node bench/lighthouse.mjs      (uses /usr/bin/chromium or CHROME_PATH)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { freePort, requireBuild } from './built-app.mjs';
 
-if (!existsSync('dist/server/main.js')) {
-  console.error('dist/ is missing: run npm run build first');
-  process.exit(1);
-}
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+requireBuild();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-lighthouse-'));
 const port = await freePort();

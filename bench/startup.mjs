@@ -5,24 +5,13 @@
 // same way (the floor any Node server pays). Needs `npm run build` first.
 // Usage: node bench/startup.mjs [runs=5]    (DATABASE_URL set: measures PostgreSQL instead)
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, requireBuild } from './built-app.mjs';
 
 const runs = Number(process.argv[2] ?? 5);
-if (!existsSync('dist/server/main.js')) {
-  console.error('dist/server/main.js is missing: run npm run build first');
-  process.exit(1);
-}
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+requireBuild();
 
 async function timeToReady(args, env) {
   const port = await freePort();

@@ -21,7 +21,12 @@ export default async function setup(project: TestProject) {
   // Builds dist/ and serves it on a fresh data directory (PostgreSQL when TEST_DATABASE_URL is set).
   // E2E_SKIP_BUILD=1 reuses dist/ when iterating on tests alone
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // vitest sets NODE_ENV=test, which would make vite bundle React's development build
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
   }
 
