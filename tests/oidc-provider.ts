@@ -59,7 +59,8 @@ export async function startTestProvider(): Promise<TestProvider> {
           rpInitiatedLogout: {
             enabled: true,
             async logoutSource(context: { body: string }, form: string) {
-              context.body = `<!doctype html><title>Sign out</title>${form}`;
+              context.body = `<!doctype html><title>Sign out</title>${form}
+                <button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>`;
             },
           },
         },
