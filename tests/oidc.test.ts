@@ -7,6 +7,10 @@ import { buildApp } from '../src/server/app.js';
 import { users } from '../src/server/db/schema.js';
 import { pwaSignInRedirect } from '../src/server/features/auth/pwa-sign-in.js';
 import type * as PwaSignIn from '../src/server/features/auth/pwa-sign-in.js';
+import {
+  parseIdentityClaims,
+  signInWithIdentity,
+} from '../src/server/features/auth/oidc-accounts.js';
 import { signUp, stores, testConfig, uniqueEmail } from './helpers.js';
 import { startTestProvider, TEST_CLIENT, TestBrowser, type TestProvider } from './oidc-provider.js';
 
@@ -270,6 +274,33 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
     expect(confirmation.status).toBe(200);
     // nobody signed in, or a session without an ID token: just home
     expect((await new TestBrowser().request(`${origin}/api/logout`)).location).toBe(`${origin}/`);
+  });
+
+  it('keeps what a claim does not send, and never takes over an email another account holds', async () => {
+    const issuer = 'https://another-issuer.example';
+    const sub = `subject-${Math.random()}`;
+    const first = await signInWithIdentity(
+      app.db,
+      issuer,
+      parseIdentityClaims({
+        sub,
+        email: ' Grace@Example.ORG '.replace('Grace', `grace-${Math.random()}`),
+        email_verified: 'true', // some providers send a string
+        given_name: 'Grace',
+        picture: 'javascript:alert(1)', // not an http(s) URL: ignored
+      }),
+    );
+    expect(first).toMatchObject({ firstName: 'Grace', lastName: null, profileImageUrl: null });
+    expect(first.email).toMatch(/^grace-[\d.]+@example\.org$/);
+
+    const local = await aLocalAccount();
+    const second = await signInWithIdentity(
+      app.db,
+      issuer,
+      parseIdentityClaims({ sub, email: local.email, email_verified: true, family_name: 'Hopper' }),
+    );
+    expect(second).toEqual({ ...first, lastName: 'Hopper' }); // same account, same email
+    expect(() => parseIdentityClaims({ email: 'no-subject@example.org' })).toThrow();
   });
 
   it('refuses email and password sign-up and sign-in with a clear 403', async () => {

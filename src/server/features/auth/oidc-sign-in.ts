@@ -49,7 +49,7 @@ export async function startOidcSignIn(
   try {
     start = await oidc.start(ownOrigin(request, config), options);
   } catch (error) {
-    request.log.warn({ reason: describe(error) }, 'OpenID Connect provider discovery failed');
+    request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect provider discovery failed');
     return redirectToLogin(reply, 'unavailable', options.pwa);
   }
   reply.setCookie(FLOW_COOKIE, sealFlow(start.flow, config.sessionSecret), {
@@ -75,20 +75,23 @@ export async function finishOidcSignIn(
     return redirectToLogin(reply, refused ?? 'invalid_state', flow?.pwa ?? false);
   }
 
-  let user;
-  let idToken;
+  let userId: string;
   try {
     const origin = ownOrigin(request, config);
     const rawQuery = new URL(request.url, origin).search.slice(1); // as the provider sent it
     const result = await oidc.finish(origin, rawQuery, flow);
-    user = await signInWithIdentity(app.db, result.issuer, parseIdentityClaims(result.claims));
-    idToken = result.idToken;
+    const user = await signInWithIdentity(
+      app.db,
+      result.issuer,
+      parseIdentityClaims(result.claims),
+    );
+    await reply.signIn(user.id, result.idToken ? { idToken: result.idToken } : {});
+    userId = user.id;
   } catch (error) {
-    request.log.warn({ reason: describe(error) }, 'OpenID Connect sign-in failed');
+    request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect sign-in failed');
     return redirectToLogin(reply, 'failed', flow.pwa);
   }
-  await reply.signIn(user.id, idToken ? { idToken } : {});
-  if (flow.pwa) return pwaSignInRedirect(reply, user.id);
+  if (flow.pwa) return pwaSignInRedirect(reply, userId);
   return reply.redirect(flow.next ?? '/');
 }
 
@@ -108,7 +111,7 @@ function redirectToLogin(reply: FastifyReply, error: SignInError, pwa: boolean) 
 }
 
 /** An error's kind and message, without its cause or response body (which may hold tokens). */
-function describe(error: unknown): string {
+function errorSummary(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown error';
   const code =
     (error as { error?: unknown; code?: unknown }).error ?? (error as { code?: unknown }).code;
