@@ -43,7 +43,62 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('https://birds.example');
   });
 
+  const provider = {
+    OIDC_ISSUER_URL: 'https://id.example.org/realms/birds',
+    OIDC_CLIENT_ID: 'sightbook',
+    OIDC_CLIENT_SECRET: 'a-client-secret',
+  };
+
+  it('turns OpenID Connect on with all three variables, and local accounts off unless allowed', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() })).toMatchObject({
+      oidc: undefined,
+      allowLocalAccounts: true,
+    });
+    expect(loadConfig({ DATA_DIR: freshDir(), ...provider })).toMatchObject({
+      oidc: {
+        issuerUrl: 'https://id.example.org/realms/birds',
+        clientId: 'sightbook',
+        clientSecret: 'a-client-secret',
+        providerName: 'id.example.org',
+      },
+      allowLocalAccounts: false,
+    });
+    const named = loadConfig({
+      DATA_DIR: freshDir(),
+      ...provider,
+      OIDC_PROVIDER_NAME: 'Bird Club',
+      ALLOW_LOCAL_ACCOUNTS: 'true',
+    });
+    expect(named.oidc?.providerName).toBe('Bird Club');
+    expect(named.allowLocalAccounts).toBe(true);
+  });
+
   it.each([
+    [
+      { OIDC_ISSUER_URL: provider.OIDC_ISSUER_URL },
+      'Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER_URL is set',
+    ],
+    [
+      { OIDC_CLIENT_ID: 'sightbook', OIDC_CLIENT_SECRET: 'a-client-secret' },
+      'Invalid configuration: OIDC_ISSUER_URL must be set when OIDC_CLIENT_ID is set',
+    ],
+    [
+      { OIDC_ISSUER_URL: provider.OIDC_ISSUER_URL, OIDC_CLIENT_ID: 'sightbook' },
+      'Invalid configuration: OIDC_CLIENT_SECRET must be set when OIDC_ISSUER_URL is set',
+    ],
+  ])('stops on a partial OpenID Connect set-up %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(new ConfigError(message));
+  });
+
+  it.each([
+    [
+      { ALLOW_LOCAL_ACCOUNTS: 'sometimes' },
+      'Invalid configuration: ALLOW_LOCAL_ACCOUNTS must be true or false (got "sometimes")',
+    ],
+    [
+      { OIDC_ISSUER_URL: 'id.example.org' },
+      'Invalid configuration: OIDC_ISSUER_URL must be an http:// or https:// URL (got "id.example.org")',
+    ],
     [
       { PORT: 'abc' },
       'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "abc")',

@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appName: 'Sightbook',
     authRateLimit: 1000,
     logLevel: 'silent',
+    allowLocalAccounts: true,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
+import { renderIndexHtml } from '../src/server/web-app.js';
 import { testConfig } from './helpers.js';
 
 const webRoot = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
@@ -92,5 +93,27 @@ describe('serving the web app', () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('the sign-in options written into the page', () => {
+  const template = '<head><meta name="application-name" content="Sightbook" /></head>';
+
+  it('are absent with built-in accounts only', () => {
+    const html = renderIndexHtml(template, { appName: 'Sightbook', localAccounts: true });
+    expect(html).not.toContain('sign-in-provider');
+    expect(html).not.toContain('local-accounts');
+  });
+
+  it('name the OpenID Connect provider, escaped, and whether local accounts remain', () => {
+    const html = renderIndexHtml(template, {
+      appName: 'Sightbook',
+      signInProvider: 'Bird "Club" <ID>',
+      localAccounts: false,
+    });
+    expect(html).toContain(
+      '<meta name="sign-in-provider" content="Bird &quot;Club&quot; &lt;ID&gt;" />',
+    );
+    expect(html).toContain('<meta name="local-accounts" content="false" />');
   });
 });

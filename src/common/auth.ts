@@ -68,3 +68,23 @@ export function safeNextPath(next: string | undefined): string | undefined {
   if ([...next].some((char) => char < ' ' || char === '\\')) return undefined;
   return next;
 }
+
+/**
+ * Why an OpenID Connect sign-in ended on /login: the server sends only the code
+ * (`/login?error=expired`), so a crafted link cannot put words of its own on the page.
+ */
+export const signInErrorMessages = {
+  expired: 'The sign-in took too long and has expired. Please sign in again.',
+  invalid_state: 'The sign-in could not be verified. Please sign in again.',
+  denied: 'The sign-in was cancelled.',
+  provider_error: 'The sign-in provider reported an error. Please try again.',
+  failed: 'The sign-in could not be completed. Please try again.',
+  unavailable: 'The sign-in provider cannot be reached right now. Please try again later.',
+} as const;
+export type SignInError = keyof typeof signInErrorMessages;
+
+export function signInErrorMessage(code: string | null | undefined): string | undefined {
+  return code && Object.hasOwn(signInErrorMessages, code)
+    ? signInErrorMessages[code as SignInError]
+    : undefined;
+}

@@ -21,7 +21,7 @@ import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';
 import { registerSecurity } from './security.js';
 import { storagePlugin } from './storage/plugin.js';
-import { registerWebApp } from './web-app.js';
+import { pageSettings, registerWebApp } from './web-app.js';
 
 export interface RouteEntry {
   method: string;
@@ -79,7 +79,7 @@ export async function buildApp(
   });
 
   const sendPage = config.webRoot
-    ? await registerWebApp(app, config.webRoot, config.appName)
+    ? await registerWebApp(app, config.webRoot, pageSettings(config))
     : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';

@@ -26,6 +26,8 @@ const envSchema = z.object({
   OIDC_ISSUER_URL: url(/^https?$/, 'an http:// or https:// URL').optional(),
   OIDC_CLIENT_ID: text.optional(),
   OIDC_CLIENT_SECRET: text.optional(),
+  OIDC_PROVIDER_NAME: text.max(60, 'must be at most 60 characters long').optional(),
+  ALLOW_LOCAL_ACCOUNTS: z.stringbool({ error: 'must be true or false' }).optional(),
   S3_BUCKET: text.optional(),
   S3_ENDPOINT: url(/^https?$/, 'an http:// or https:// URL').optional(),
   S3_PUBLIC_ENDPOINT: url(/^https?$/, 'an http:// or https:// URL').optional(),
@@ -59,6 +61,18 @@ export interface Config {
   webRoot?: string;
   /** Photos go to an S3-compatible bucket when set, else under DATA_DIR/uploads. */
   s3?: S3Settings;
+  /** Sign-in goes through this OpenID Connect provider when set. */
+  oidc?: OidcSettings;
+  /** Email and password accounts: always without OIDC, only on request with it. */
+  allowLocalAccounts: boolean;
+}
+
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Shown as 'Sign in with {providerName}'. */
+  providerName: string;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +89,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
     throw new ConfigError(`Invalid configuration: ${name} ${describe(issue, given[name])}`);
   }
   const vars = parsed.data;
+  const oidc = oidcSettings(vars);
   const dataDir = resolve(vars.DATA_DIR);
   return {
     port: vars.PORT,
@@ -99,6 +114,27 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
           forcePathStyle: vars.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    oidc,
+    allowLocalAccounts: !oidc || (vars.ALLOW_LOCAL_ACCOUNTS ?? false),
+  };
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+
+/** All three OIDC variables, or none: half a provider set-up is a mistake worth stopping for. */
+function oidcSettings(vars: z.infer<typeof envSchema>): OidcSettings | undefined {
+  const given = OIDC_VARIABLES.filter((name) => vars[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = OIDC_VARIABLES.find((name) => vars[name] === undefined);
+  if (missing) {
+    throw new ConfigError(`Invalid configuration: ${missing} must be set when ${given[0]} is set`);
+  }
+  const issuerUrl = vars.OIDC_ISSUER_URL!;
+  return {
+    issuerUrl,
+    clientId: vars.OIDC_CLIENT_ID!,
+    clientSecret: vars.OIDC_CLIENT_SECRET!,
+    providerName: vars.OIDC_PROVIDER_NAME ?? new URL(issuerUrl).hostname,
   };
 }
 

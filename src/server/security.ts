@@ -72,7 +72,8 @@ function refuseCrossSite(request: FastifyRequest, config: Config) {
   }
 }
 
-function ownOrigin(request: FastifyRequest, config: Config): string {
+/** The app's public origin: PUBLIC_URL, else the one the request came to. */
+export function ownOrigin(request: FastifyRequest, config: Config): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 

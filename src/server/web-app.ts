@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { appRoutes } from '../common/routes.js';
+import type { Config } from './config.js';
 
 // Serves the built web app: hashed assets cached for a year, everything else revalidated, and
-// index.html for every page path (SPEC §2) with the configured product name written in.
+// index.html for every page path (SPEC §2) with the configured product name and sign-in
+// options written in.
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 const routePatterns = Object.values(appRoutes).map(
@@ -22,22 +24,45 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-export function renderIndexHtml(template: string, appName: string): string {
-  const name = escapeHtml(appName);
+/** What the page learns from the server: the product name and, with OIDC, how to sign in. */
+export interface PageSettings {
+  appName: string;
+  /** Set in OpenID Connect mode: the provider's name, for 'Sign in with {name}'. */
+  signInProvider?: string;
+  localAccounts: boolean;
+}
+
+export const pageSettings = (config: Config): PageSettings => ({
+  appName: config.appName,
+  signInProvider: config.oidc?.providerName,
+  localAccounts: config.allowLocalAccounts,
+});
+
+export function renderIndexHtml(template: string, settings: PageSettings): string {
+  const name = escapeHtml(settings.appName);
+  // read by src/web/lib/sign-in-options.ts; absent means built-in accounts only
+  const signIn = settings.signInProvider
+    ? `\n    <meta name="sign-in-provider" content="${escapeHtml(settings.signInProvider)}" />` +
+      `\n    <meta name="local-accounts" content="${settings.localAccounts}" />`
+    : '';
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
     .replace(
       /<meta name="application-name" content="[^"]*"\s*\/?>/,
-      `<meta name="application-name" content="${name}" />`,
+      `<meta name="application-name" content="${name}" />${signIn}`,
     );
 }
 
-export async function registerWebApp(app: FastifyInstance, webRoot: string, appName: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  settings: PageSettings,
+) {
   const indexFile = join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built (${indexFile} is missing): run npm run build`);
   }
-  const indexHtml = renderIndexHtml(readFileSync(indexFile, 'utf8'), appName);
+  const indexHtml = renderIndexHtml(readFileSync(indexFile, 'utf8'), settings);
 
   await app.register(fastifyStatic, {
     root: webRoot,

@@ -27,6 +27,14 @@ export async function findLiveSession(db: Db, sid: string, now: Date) {
   return row;
 }
 
+export async function findSessionData(db: Db, sid: string): Promise<SessionData | undefined> {
+  const [row] = await db
+    .select({ sess: sessions.sess })
+    .from(sessions)
+    .where(eq(sessions.sid, sid));
+  return row?.sess;
+}
+
 export async function extendSession(db: Db, sid: string, expire: Date) {
   await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from '../config.js';
+import type { SessionData } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import {
   deleteExpiredSessions,
@@ -29,7 +30,8 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyReply {
-    signIn(userId: string): Promise<void>;
+    /** A new session for the user; `details` are kept with it (the OIDC ID token). */
+    signIn(userId: string, details?: Omit<SessionData, 'userId'>): Promise<void>;
     signOut(): Promise<void>;
     /** Ends every session of the signed-in user, this one included. */
     signOutEverywhere(): Promise<void>;
@@ -44,6 +46,10 @@ export function requireUserId(request: FastifyRequest): string {
   return request.userId;
 }
 
+/** Cookies are `Secure` when the app is served over https (directly or behind PUBLIC_URL). */
+export const isSecureOrigin = (config: Config, request: FastifyRequest) =>
+  config.publicUrl?.startsWith('https:') || request.protocol === 'https';
+
 export const sessionsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     await app.register(fastifyCookie, { secret: config.sessionSecret });
@@ -51,7 +57,7 @@ export const sessionsPlugin = fp<{ config: Config }>(
       path: '/',
       httpOnly: true,
       sameSite: 'lax' as const,
-      secure: config.publicUrl?.startsWith('https:') || request.protocol === 'https',
+      secure: isSecureOrigin(config, request),
       signed: true,
     });
 
@@ -84,16 +90,28 @@ export const sessionsPlugin = fp<{ config: Config }>(
       });
     }
 
-    app.decorateReply('signIn', async function (this: FastifyReply, userId: string) {
-      // A new id on every sign-in: a session id planted before sign-in is worth nothing after it.
-      if (this.request.sessionId) await deleteSession(app.db, this.request.sessionId);
-      const token = randomBytes(32).toString('base64url');
-      const sid = hashToken(token);
-      await insertSession(app.db, sid, { userId }, new Date(Date.now() + SESSION_IDLE_MS));
-      this.request.userId = userId;
-      this.request.sessionId = sid;
-      setSessionCookie(this, token);
-    });
+    app.decorateReply(
+      'signIn',
+      async function (
+        this: FastifyReply,
+        userId: string,
+        details: Omit<SessionData, 'userId'> = {},
+      ) {
+        // A new id on every sign-in: a session id planted before sign-in is worth nothing after it.
+        if (this.request.sessionId) await deleteSession(app.db, this.request.sessionId);
+        const token = randomBytes(32).toString('base64url');
+        const sid = hashToken(token);
+        await insertSession(
+          app.db,
+          sid,
+          { ...details, userId },
+          new Date(Date.now() + SESSION_IDLE_MS),
+        );
+        this.request.userId = userId;
+        this.request.sessionId = sid;
+        setSessionCookie(this, token);
+      },
+    );
 
     app.decorateReply('signOut', async function (this: FastifyReply) {
       if (this.request.sessionId) await deleteSession(app.db, this.request.sessionId);

@@ -80,6 +80,8 @@ export const rateLimits = pgTable(
 
 export interface SessionData {
   userId: string;
+  /** OpenID Connect sessions: the ID token, sent back as id_token_hint when signing out. */
+  idToken?: string;
 }
 
 export const logs = pgTable(

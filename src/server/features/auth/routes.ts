@@ -7,25 +7,57 @@ import {
   userSchema,
 } from '../../../common/auth.js';
 import { authRouteLimit } from '../../auth/rate-limits.js';
+import { findSessionData } from '../../auth/session-store.js';
 import { requireUserId } from '../../auth/sessions.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
+import { ownOrigin } from '../../security.js';
+import { createOidcClient } from './oidc-client.js';
+import { callbackQuerySchema, finishOidcSignIn, startOidcSignIn } from './oidc-sign-in.js';
 import { authenticate, getUser, registerUser } from './service.js';
 
-/** Built-in accounts (ARCHITECTURE "Auth"); mounted at /api. */
+/**
+ * Built-in accounts, and OpenID Connect sign-in when a provider is configured (ARCHITECTURE
+ * "Auth"); mounted at /api.
+ */
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const oidc = config.oidc && createOidcClient(config.oidc);
+
   app.get('/login', { schema: { querystring: loginQuerySchema } }, async (request, reply) => {
+    const next = safeNextPath(request.query.next);
+    if (oidc) {
+      const pwa = request.query.pwa === 'true';
+      return startOidcSignIn(oidc, config, request, reply, { pwa, next });
+    }
     const params = new URLSearchParams();
     if (request.query.pwa) params.set('pwa', 'true');
-    const next = safeNextPath(request.query.next);
     if (next) params.set('next', next);
     const query = params.size ? `?${params}` : '';
     return reply.redirect(`/login${query}`);
   });
 
+  app.get(
+    '/callback',
+    { config: authRouteLimit(config), schema: { querystring: callbackQuerySchema } },
+    async (request, reply) => {
+      if (!oidc) throw new HttpError(404, 'Not found');
+      return finishOidcSignIn(app, oidc, config, request, reply, request.query);
+    },
+  );
+
+  // With OpenID Connect, email and password accounts exist only when ALLOW_LOCAL_ACCOUNTS=true.
+  const localAccountsOnly = async () => {
+    if (config.allowLocalAccounts) return;
+    throw new HttpError(
+      403,
+      `Email and password accounts are turned off. Sign in with ${config.oidc?.providerName} instead.`,
+    );
+  };
+
   app.post(
     '/auth/register',
     {
+      onRequest: localAccountsOnly,
       config: authRouteLimit(config),
       schema: { body: registerSchema, response: { 201: userSchema } },
     },
@@ -39,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/auth/login',
     {
+      onRequest: localAccountsOnly,
       config: authRouteLimit(config),
       schema: { body: loginSchema, response: { 200: userSchema } },
     },
@@ -65,8 +98,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     return reply.code(204).send();
   });
 
+  // An OpenID Connect session also ends at the provider, when it offers an end-session endpoint.
   app.get('/logout', async (request, reply) => {
+    const session = request.sessionId && (await findSessionData(app.db, request.sessionId));
     await reply.signOut();
-    return reply.redirect('/');
+    const idToken = session ? session.idToken : undefined;
+    const providerSignOut =
+      oidc && idToken
+        ? await oidc
+            .endSessionUrl(idToken, `${ownOrigin(request, config)}/`)
+            .catch((error: unknown) => {
+              request.log.warn({ err: error }, 'OpenID Connect provider unreachable at sign-out');
+              return undefined;
+            })
+        : undefined;
+    return reply.redirect(providerSignOut?.href ?? '/');
   });
 };

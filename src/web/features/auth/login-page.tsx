@@ -1,13 +1,19 @@
+import { useEffect } from 'react';
 import { Binoculars } from 'lucide-react';
 import { Redirect, useSearchParams } from 'wouter';
-import { safeNextPath } from '../../../common/auth';
+import { safeNextPath, signInErrorMessage } from '../../../common/auth';
 import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { productName } from '@/lib/product-name';
+import { readSignInOptions } from '@/lib/sign-in-options';
 import { RegisterForm } from './register-form';
+import { ServerErrorAlert } from './server-error-alert';
 import { SignInForm } from './sign-in-form';
 import { useUser } from './use-user';
+
+const { provider, localAccounts } = readSignInOptions(document);
 
 /** Where a signed-in visitor goes: `next` when it is a safe path on this origin, else home. */
 function targetAfterSignIn(next: string | null): string {
@@ -16,12 +22,30 @@ function targetAfterSignIn(next: string | null): string {
   return path;
 }
 
+/** The provider's sign-in, carrying `pwa=true` and `next` along. */
+function providerSignInUrl(params: URLSearchParams): string {
+  const carried = new URLSearchParams();
+  if (params.get('pwa') === 'true') carried.set('pwa', 'true');
+  const next = safeNextPath(params.get('next') ?? undefined);
+  if (next) carried.set('next', next);
+  return carried.size ? `/api/login?${carried}` : '/api/login';
+}
+
 // The tabs switch in place, so `next` and `pwa=true` stay in the address (ARCHITECTURE "Auth").
+// With OpenID Connect and no local accounts, the page only forwards to the provider, or shows
+// why the last attempt failed (`?error=…`, sent by /api/callback) with a way to try again.
 export function LoginPage() {
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
+  const error = signInErrorMessage(params.get('error'));
+  const providerUrl = providerSignInUrl(params);
+  const forwardToProvider = Boolean(provider) && !localAccounts && !error && !isLoading && !user;
 
-  if (isLoading) return <PageSpinner />;
+  useEffect(() => {
+    if (forwardToProvider) window.location.replace(providerUrl);
+  }, [forwardToProvider, providerUrl]);
+
+  if (isLoading || forwardToProvider) return <PageSpinner />;
   // a signed-in visitor, or one who just signed in through a form below, moves on
   if (user) return <Redirect to={targetAfterSignIn(params.get('next'))} replace />;
 
@@ -34,21 +58,33 @@ export function LoginPage() {
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle>Welcome</CardTitle>
-          <CardDescription>Sign in to your account or create a new one.</CardDescription>
+          <CardDescription>
+            {localAccounts
+              ? 'Sign in to your account or create a new one.'
+              : `Sign in with your ${provider} account.`}
+          </CardDescription>
         </CardHeader>
-        <CardContent>
-          <Tabs defaultValue="sign-in" className="gap-6">
-            <TabsList className="w-full">
-              <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-              <TabsTrigger value="register">Create account</TabsTrigger>
-            </TabsList>
-            <TabsContent value="sign-in">
-              <SignInForm />
-            </TabsContent>
-            <TabsContent value="register">
-              <RegisterForm />
-            </TabsContent>
-          </Tabs>
+        <CardContent className="grid gap-6">
+          <ServerErrorAlert message={error} />
+          {provider && (
+            <Button asChild className="w-full">
+              <a href={providerUrl}>Sign in with {provider}</a>
+            </Button>
+          )}
+          {localAccounts && (
+            <Tabs defaultValue="sign-in" className="gap-6">
+              <TabsList className="w-full">
+                <TabsTrigger value="sign-in">Sign in</TabsTrigger>
+                <TabsTrigger value="register">Create account</TabsTrigger>
+              </TabsList>
+              <TabsContent value="sign-in">
+                <SignInForm />
+              </TabsContent>
+              <TabsContent value="register">
+                <RegisterForm />
+              </TabsContent>
+            </Tabs>
+          )}
         </CardContent>
       </Card>
     </main>

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { SignInError } from '../../../common/auth.js';
+import {
+  FLOW_COOKIE,
+  FLOW_COOKIE_MAX_AGE_S,
+  FLOW_COOKIE_PATH,
+  openFlow,
+  sealFlow,
+  type SignInFlow,
+} from '../../auth/oidc-flow.js';
+import { isSecureOrigin } from '../../auth/sessions.js';
+import type { Config } from '../../config.js';
+import { ownOrigin } from '../../security.js';
+import type { OidcClient } from './oidc-client.js';
+import { parseIdentityClaims, signInWithIdentity } from './oidc-accounts.js';
+import { pwaSignInRedirect } from './pwa-sign-in.js';
+
+// GET /api/login and GET /api/callback in OpenID Connect mode. Whatever goes wrong, the
+// browser lands on /login with an error code the page turns into a message (never a 500),
+// and no code, token or state reaches the logs.
+
+/** What the provider sends back; documented for the API, read raw by openid-client. */
+export const callbackQuerySchema = z.object({
+  code: z.string().optional().catch(undefined),
+  state: z.string().optional().catch(undefined),
+  iss: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+  error_description: z.string().optional().catch(undefined),
+});
+
+type CallbackQuery = z.infer<typeof callbackQuerySchema>;
+
+const flowCookieOptions = (config: Config, request: FastifyRequest) => ({
+  path: FLOW_COOKIE_PATH,
+  httpOnly: true,
+  sameSite: 'lax' as const, // the provider sends the browser back with a top-level GET
+  secure: isSecureOrigin(config, request),
+});
+
+export async function startOidcSignIn(
+  oidc: OidcClient,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: { pwa: boolean; next?: string },
+) {
+  let start;
+  try {
+    start = await oidc.start(ownOrigin(request, config), options);
+  } catch (error) {
+    request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect provider discovery failed');
+    return redirectToLogin(reply, 'unavailable', options.pwa);
+  }
+  reply.setCookie(FLOW_COOKIE, sealFlow(start.flow, config.sessionSecret), {
+    ...flowCookieOptions(config, request),
+    maxAge: FLOW_COOKIE_MAX_AGE_S,
+  });
+  return reply.redirect(start.authorizationUrl.href);
+}
+
+export async function finishOidcSignIn(
+  app: FastifyInstance,
+  oidc: OidcClient,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  query: CallbackQuery,
+) {
+  const flow = openFlow(request.cookies[FLOW_COOKIE], config.sessionSecret);
+  reply.clearCookie(FLOW_COOKIE, flowCookieOptions(config, request)); // single use, whatever happens
+  const refused = refusal(flow, query);
+  if (refused || !flow) {
+    request.log.warn({ reason: refused }, 'OpenID Connect sign-in refused');
+    return redirectToLogin(reply, refused ?? 'invalid_state', flow?.pwa ?? false);
+  }
+
+  let userId: string;
+  try {
+    const origin = ownOrigin(request, config);
+    const rawQuery = new URL(request.url, origin).search.slice(1); // as the provider sent it
+    const result = await oidc.finish(origin, rawQuery, flow);
+    const user = await signInWithIdentity(
+      app.db,
+      result.issuer,
+      parseIdentityClaims(result.claims),
+    );
+    await reply.signIn(user.id, result.idToken ? { idToken: result.idToken } : {});
+    userId = user.id;
+  } catch (error) {
+    request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect sign-in failed');
+    return redirectToLogin(reply, 'failed', flow.pwa);
+  }
+  if (flow.pwa) return pwaSignInRedirect(reply, userId);
+  return reply.redirect(flow.next ?? '/');
+}
+
+/** Why a callback is refused before the code is even exchanged, if it is. */
+function refusal(flow: SignInFlow | undefined, query: CallbackQuery): SignInError | undefined {
+  if (!flow) return 'invalid_state'; // no flow started in this browser, or an altered cookie
+  if (flow.expiresAt <= Date.now()) return 'expired';
+  if (query.state !== flow.state) return 'invalid_state';
+  if (query.error) return query.error === 'access_denied' ? 'denied' : 'provider_error';
+  return undefined;
+}
+
+function redirectToLogin(reply: FastifyReply, error: SignInError, pwa: boolean) {
+  const params = new URLSearchParams({ error });
+  if (pwa) params.set('pwa', 'true');
+  return reply.redirect(`/login?${params}`);
+}
+
+/** An error's kind and message, without its cause or response body (which may hold tokens). */
+function errorSummary(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const code =
+    (error as { error?: unknown; code?: unknown }).error ?? (error as { code?: unknown }).code;
+  return `${error.name}${typeof code === 'string' ? ` (${code})` : ''}: ${error.message}`;
+}
