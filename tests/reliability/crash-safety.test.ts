@@ -47,6 +47,7 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
     for (let round = 0; round < ROUNDS; round++) {
       const url = server.url;
       let running = true;
+      let acknowledgedThisRound = 0;
       const writer = async (id: number) => {
         for (let n = 0; running; n++) {
           const species = `r${round}-w${id}-n${n}`;
@@ -62,8 +63,10 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
                 photoLinks: PHOTOS,
               }),
             });
-            if (res.status === 201) acknowledged.add(species);
-            else if (running) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
+            if (res.status === 201) {
+              acknowledged.add(species);
+              acknowledgedThisRound++;
+            } else if (running) throw new Error(`unexpected ${res.status}: ${await res.text()}`);
           } catch (error) {
             if (running) throw error;
             return; // the server is gone: this write's fate is unknown, as for any client
@@ -71,7 +74,10 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
         }
       };
       const writers = Array.from({ length: WRITERS }, (_, id) => writer(id));
-      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1200));
+      // the kill comes at a random moment once writes flow, however slow the machine is
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      while (acknowledgedThisRound < WRITERS) await sleep(10);
+      await sleep(Math.random() * 1200);
       running = false;
       await stopServerProcess(server.child, 'SIGKILL');
       await Promise.all(writers);

@@ -40,11 +40,15 @@ export async function openDatabase(options: {
     : openPglite(options.embeddedDatabase);
 }
 
+// PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, which never
+// shrinks: 16 MB keeps a small server small, and one user's working set still fits.
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir: string): Promise<Database> {
   const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir);
+    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const opened = client;
