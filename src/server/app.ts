@@ -78,9 +78,7 @@ export async function buildApp(
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unavailable' });
   });
 
-  const sendPage = config.webRoot
-    ? await registerWebApp(app, config.webRoot, config.appName)
-    : undefined;
+  const sendPage = config.webRoot ? await registerWebApp(app, config.webRoot, config) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
     const isPage = request.method === 'GET' || request.method === 'HEAD';

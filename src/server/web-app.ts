@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { appRoutes } from '../common/routes.js';
+import type { Config } from './config.js';
 
 // Serves the built web app: hashed assets cached for a year, everything else revalidated, and
-// index.html for every page path (SPEC §2) with the configured product name written in.
+// index.html for every page path (SPEC §2) with the configured product name and map tiles written
+// in: the browser reads runtime settings from meta tags, no request needed.
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 const routePatterns = Object.values(appRoutes).map(
@@ -22,22 +24,34 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-export function renderIndexHtml(template: string, appName: string): string {
+const meta = (name: string, content: string) =>
+  `<meta name="${name}" content="${escapeHtml(content)}" />`;
+
+export type PageSettings = Pick<Config, 'appName' | 'map'>;
+
+export function renderIndexHtml(template: string, { appName, map }: PageSettings): string {
   const name = escapeHtml(appName);
+  const mapMetas = [meta('map-tile-url', map.tileUrl), meta('map-attribution', map.attribution)];
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
     .replace(
       /<meta name="application-name" content="[^"]*"\s*\/?>/,
-      `<meta name="application-name" content="${name}" />`,
-    );
+      meta('application-name', appName),
+    )
+    .replace(/\s*<meta\s+name="map-[a-z-]+"\s+content="[^"]*"\s*\/?>/g, '') // the dev defaults
+    .replace('</head>', `  ${mapMetas.join('\n    ')}\n  </head>`);
 }
 
-export async function registerWebApp(app: FastifyInstance, webRoot: string, appName: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  settings: PageSettings,
+) {
   const indexFile = join(webRoot, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`The web app is not built (${indexFile} is missing): run npm run build`);
   }
-  const indexHtml = renderIndexHtml(readFileSync(indexFile, 'utf8'), appName);
+  const indexHtml = renderIndexHtml(readFileSync(indexFile, 'utf8'), settings);
 
   await app.register(fastifyStatic, {
     root: webRoot,

@@ -14,8 +14,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { LogFilters, LogPageQuery } from '../../../common/logs.js';
+import type { GeoCursor } from '../../../common/geo.js';
 import { utcDayStart } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
+import { isoUtc } from '../../db/iso-time.js';
 import { logPhotos, logs } from '../../db/schema.js';
 
 // SQL of the logs feature; every statement is scoped by its owner (or by isPublic).
@@ -58,6 +60,40 @@ export async function listLogs(db: Db, userId: string, query: LogPageQuery) {
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.$count(logs, where),
+  ]);
+  return { rows, total };
+}
+
+/**
+ * The points of the user's matching logs with coordinates, newest observed first, `limit` of
+ * them after the keyset `after`; `total` counts every page.
+ */
+export async function listLogPoints(
+  db: Db,
+  userId: string,
+  filters: LogFilters,
+  { after, limit }: { after?: GeoCursor; limit: number },
+) {
+  const located = and(filterWhere(userId, filters), isNotNull(logs.latitude));
+  const before = after
+    ? sql`(${logs.observedAt}, ${logs.id}) < (${after.observedAt}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: logs.id,
+        species: logs.speciesCommon,
+        count: logs.count,
+        latitude: sql<number>`${logs.latitude}`,
+        longitude: sql<number>`${logs.longitude}`,
+        observedAt: isoUtc(logs.observedAt),
+        cursorAt: isoUtc(logs.observedAt, 'US'), // the cursor needs the full precision
+      })
+      .from(logs)
+      .where(and(located, before))
+      .orderBy(desc(logs.observedAt), desc(logs.id))
+      .limit(limit),
+    db.$count(logs, located),
   ]);
   return { rows, total };
 }

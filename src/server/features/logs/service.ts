@@ -8,6 +8,14 @@ import type {
   SpeciesEntry,
 } from '../../../common/logs.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
+import {
+  formatGeoCursor,
+  MAP_COORDINATE_DECIMALS,
+  roundCoordinate,
+  SHARED_COORDINATE_DECIMALS,
+  type GeoQuery,
+  type LogFeatureCollection,
+} from '../../../common/geo.js';
 import type { Db } from '../../db/client.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';
 import { assertOwnUploads } from '../photos/service.js';
@@ -21,6 +29,7 @@ import {
   insertLogs,
   insertPhotos,
   listLocations,
+  listLogPoints,
   listLogs,
   listSpecies,
   replacePhotos,
@@ -47,6 +56,7 @@ function toLog(row: LogRow, photos: LogPhotoRow[]): Log {
     description: row.description,
     notes: row.notes,
     isPublic: row.isPublic,
+    showExactLocation: row.showExactLocation,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     photos: photos.map((photo) => ({
@@ -71,6 +81,7 @@ function toColumns(payload: LogWritePayload) {
     longitude: payload.longitude,
     description: payload.description,
     notes: payload.notes,
+    showExactLocation: payload.showExactLocation,
   };
 }
 
@@ -118,7 +129,50 @@ export async function getSharedLog(db: Db, id: string): Promise<SharedLog> {
   if (!row) throw notFound();
   const [log] = await withPhotos(db, [row]);
   const { userId: _owner, ...shared } = log!;
-  return shared;
+  if (shared.showExactLocation) return shared;
+  // Location privacy for sensitive species: the exact point never leaves the server.
+  const rounded = (value: number | null) =>
+    value === null ? null : roundCoordinate(value, SHARED_COORDINATE_DECIMALS);
+  return { ...shared, latitude: rounded(shared.latitude), longitude: rounded(shared.longitude) };
+}
+
+/** A page of the map's points as GeoJSON; `nextCursor` is null on the last page. */
+export async function getLogPoints(
+  db: Db,
+  userId: string,
+  { cursor, limit, ...filters }: GeoQuery,
+): Promise<LogFeatureCollection> {
+  // One more than asked: whether a next page exists without counting again.
+  const { rows, total } = await listLogPoints(db, userId, filters, {
+    after: cursor,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    type: 'FeatureCollection',
+    features: page.map((row) => ({
+      type: 'Feature',
+      geometry: {
+        type: 'Point',
+        coordinates: [
+          roundCoordinate(row.longitude, MAP_COORDINATE_DECIMALS),
+          roundCoordinate(row.latitude, MAP_COORDINATE_DECIMALS),
+        ],
+      },
+      properties: {
+        id: row.id,
+        species: row.species,
+        count: row.count,
+        observedAt: row.observedAt,
+      },
+    })),
+    total,
+    nextCursor:
+      rows.length > limit && last
+        ? formatGeoCursor({ observedAt: last.cursorAt, id: last.id })
+        : null,
+  };
 }
 
 /** The log and its photos are written together or not at all. */
