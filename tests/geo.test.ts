@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
@@ -153,6 +154,23 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
       const res = await get(ada, `/api/logs/geo?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
+    });
+
+    it('gzips a large page for a client that takes gzip', async () => {
+      const ada = await signUp(app, 'geo-gzip');
+      for (let i = 0; i < 80; i++) {
+        await createLogAs(app, ada, { speciesCommon: `Bird ${i}`, latitude: i, longitude: -i });
+      }
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/logs/geo',
+        headers: { cookie: ada.cookie, 'accept-encoding': 'gzip, br' },
+      });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const collection = JSON.parse(gunzipSync(res.rawPayload).toString()) as Collection;
+      expect(collection.total).toBe(80);
+      expect(collection.features).toHaveLength(80);
     });
 
     it('asks for a session', async () => {

@@ -11,12 +11,13 @@ import {
 } from '../../../common/logs.js';
 import { geoQuerySchema, logFeatureCollectionSchema } from '../../../common/geo.js';
 import { requireUserId } from '../../auth/sessions.js';
+import { sendJsonText } from '../../json-text.js';
 import {
   createLog,
   deleteLog,
   getLocations,
   getLogPage,
-  getLogPoints,
+  getLogPointsJson,
   getOwnLog,
   getSharedLog,
   getSpecies,
@@ -46,7 +47,10 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: logFeatureCollectionSchema },
       },
     },
-    async (request) => getLogPoints(app.db, requireUserId(request), request.query),
+    async (request, reply) => {
+      const json = await getLogPointsJson(app.db, requireUserId(request), request.query);
+      return sendJsonText(request, reply, json);
+    },
   );
 
   app.get('/:id', { schema: { params: idParams, response: { 200: logSchema } } }, async (request) =>
