@@ -1,7 +1,7 @@
 import { CircleAlert, Download, List, MapPinned } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
-import { GEO_MAX_LIMIT } from '../../../common/geo';
+import { GEO_MAX_LIMIT, type LogFeature } from '../../../common/geo';
 import { appRoutes } from '../../../common/routes';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { QueryErrorAlert } from '@/components/query-error-alert';
@@ -20,7 +20,11 @@ import {
 } from '@/features/logs';
 import { useLogPoints } from './use-log-points';
 
-const ClusterMap = lazy(() => import('./cluster-map'));
+const loadClusterMap = () => import('./cluster-map');
+const ClusterMap = lazy(loadClusterMap);
+void loadClusterMap(); // this page always shows it: Leaflet downloads while the sightings load
+
+const noFeatures: LogFeature[] = [];
 
 const onTheMap = (total: number) =>
   `${total.toLocaleString()} ${total === 1 ? 'sighting' : 'sightings'} on the map`;
@@ -77,22 +81,20 @@ export function MapPage() {
         </Alert>
       )}
 
-      {data ? (
-        data.total === 0 ? (
-          <EmptyMap searching={searching} />
-        ) : (
-          <div
-            role="region"
-            aria-label="Map of sightings"
-            className={`isolate overflow-hidden rounded-lg border ${mapHeight}`}
-          >
-            <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
-              <ClusterMap features={data.features} />
-            </Suspense>
-          </div>
-        )
-      ) : isPending ? (
-        <Skeleton className={mapHeight} />
+      {data?.total === 0 ? (
+        <EmptyMap searching={searching} />
+      ) : data || isPending ? (
+        // The map mounts while the sightings load: tiles first, markers as soon as they arrive.
+        <div
+          role="region"
+          aria-label="Map of sightings"
+          aria-busy={isPending}
+          className={`isolate overflow-hidden rounded-lg border ${mapHeight}`}
+        >
+          <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
+            <ClusterMap features={data?.features ?? noFeatures} />
+          </Suspense>
+        </div>
       ) : (
         <QueryErrorAlert error={error} />
       )}
