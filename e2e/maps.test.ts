@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.js';
@@ -200,6 +201,25 @@ describe('the map of all sightings', () => {
     await page.getByRole('link', { name: 'Show as list' }).click();
     await page.waitForURL(`${baseURL}/?q=wren&maxCount=1`);
     await page.getByText('5 sightings total').waitFor(); // and the wren without a point
+  });
+
+  it('exports the sightings on the map as GeoJSON, with the same search', async () => {
+    const { page } = ada;
+    await page.goto('/map?q=robin');
+    await page.getByText('2 sightings on the map').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export GeoJSON' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^sightings-\d{4}-\d{2}-\d{2}\.geojson$/);
+    expect(download.url()).toBe(`${baseURL}/api/export.geojson?q=robin`);
+    const collection = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      features: Array<{ properties: { speciesCommon: string } }>;
+    };
+    expect(collection.features.map((feature) => feature.properties.speciesCommon)).toEqual([
+      'Robin',
+      'Robin',
+    ]);
   });
 
   it('opens a popup per sighting that links to the log', async () => {
