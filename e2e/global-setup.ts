@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import type { TestProject } from 'vitest/node';
 import {
   startServerProcess,
@@ -12,10 +15,29 @@ import {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** MAP_TILE_URL of the server under test: a local tile server */
+    tileUrl: string;
   }
 }
 
 const root = new URL('..', import.meta.url).pathname;
+
+/** A tile server on its own origin, answering every tile with one plain PNG: no internet needed. */
+async function startTileServer(): Promise<{ server: Server; tileUrl: string }> {
+  const tile = await sharp({
+    create: { width: 256, height: 256, channels: 3, background: { r: 170, g: 211, b: 223 } },
+  })
+    .png()
+    .toBuffer();
+  const server = createServer((request, response) => {
+    const ok = /^\/tiles\/\d+\/-?\d+\/-?\d+\.png$/.test(request.url ?? '');
+    response.writeHead(ok ? 200 : 404, { 'content-type': ok ? 'image/png' : 'text/plain' });
+    response.end(ok ? tile : 'not a tile');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, tileUrl: `http://127.0.0.1:${port}/tiles/{z}/{x}/{y}.png` };
+}
 
 export default async function setup(project: TestProject) {
   // Builds dist/ and serves it on a fresh data directory (PostgreSQL when TEST_DATABASE_URL is set).
@@ -31,23 +53,29 @@ export default async function setup(project: TestProject) {
   }
 
   const dataDir = await mkdtemp(join(tmpdir(), 'sightbook-e2e-'));
+  const tiles = await startTileServer();
   const env: NodeJS.ProcessEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     AUTH_RATE_LIMIT: '100000', // every test signs up from 127.0.0.1
+    MAP_TILE_URL: tiles.tileUrl,
+    MAP_ATTRIBUTION: 'Test tiles',
   };
   let server: ServerProcess;
   try {
     server = await startServerProcess(['dist/server/main.js'], env, { cwd: root });
   } catch (error) {
+    tiles.server.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   const baseURL = server.url;
   project.provide('baseURL', baseURL);
+  project.provide('tileUrl', tiles.tileUrl);
 
   return async () => {
     await stopServerProcess(server.child);
+    tiles.server.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -77,6 +77,9 @@ describe('photo uploads', () => {
     await page.getByText('The photo was taken on June 15, 2025 at 7:45 AM.').waitFor();
     await page.getByRole('button', { name: 'Use photo time' }).click();
     expect(await page.getByLabel('Date & Time').inputValue()).toBe('2025-06-15T07:45');
+    // the coordinates were empty: the photo's GPS filled them
+    expect(await page.getByLabel('Latitude').inputValue()).toBe('52.52');
+    expect(await page.getByLabel('Longitude').inputValue()).toBe('13.41');
 
     // one photo taken out again before saving
     await page.getByRole('button', { name: 'Remove photo 2' }).click();

@@ -75,7 +75,7 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
     });
   });
 
-  it('empty list and empty stats for a new user', async () => {
+  it('empty list, stats and map for a new user', async () => {
     await check(user, {
       name: 'empty list',
       path: '/',
@@ -86,6 +86,11 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
       path: '/stats',
       ready: (page) => page.getByRole('heading', { name: 'No species data' }).waitFor(),
     });
+    await check(user, {
+      name: 'empty map',
+      path: '/map',
+      ready: (page) => page.getByRole('heading', { name: 'No sightings on the map' }).waitFor(),
+    });
   });
 
   it('list, form, details and stats with data', async () => {
@@ -94,6 +99,8 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
       speciesScientific: 'Bubo bubo',
       count: 1234,
       placeName: 'A very long place name at the far end of the northern marshes, by the old mill',
+      latitude: 52.090737,
+      longitude: 5.12142,
       description: 'Perched on a dead oak at dusk.',
       notes: 'Seen twice.',
       photoLinks: ['https://example.com/a-very-long-photo-link-that-should-wrap/owl.jpg'],
@@ -113,7 +120,12 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
     await check(user, {
       name: 'details',
       path: `/logs/${log.id}`,
-      ready: (page) => page.getByText('Bubo bubo').waitFor(),
+      ready: (page) => page.locator('.leaflet-marker-icon').waitFor(),
+    });
+    await check(user, {
+      name: 'map',
+      path: '/map',
+      ready: (page) => page.locator('.leaflet-marker-icon').waitFor(),
     });
     await check(user, {
       name: 'stats',
@@ -152,10 +164,11 @@ describe('keyboard', () => {
     await page.goto('/');
     await page.getByText('1 sighting total').waitFor();
     const order: string[] = [];
-    for (let index = 0; index < 12; index += 1) order.push(await tab());
+    for (let index = 0; index < 13; index += 1) order.push(await tab());
     expect(order).toEqual([
       'a:Sightbook',
       'a:Logs',
+      'a:Map',
       'a:Stats',
       'button:Switch to dark theme',
       'button:AT\nAda Tester',

@@ -36,6 +36,9 @@ export interface LogInput {
   count?: number;
   observedAt?: string;
   placeName?: string;
+  latitude?: number;
+  longitude?: number;
+  showExactLocation?: boolean;
   description?: string;
   notes?: string;
   isPublic?: boolean;

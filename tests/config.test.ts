@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/server/config.js';
+import { ConfigError, loadConfig, tileImageSource } from '../src/server/config.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-config-'));
 
@@ -73,7 +73,40 @@ describe('configuration', () => {
     expect(named.allowLocalAccounts).toBe(true);
   });
 
+  it("uses OpenStreetMap's standard tiles unless MAP_TILE_URL and MAP_ATTRIBUTION say otherwise", () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).map).toEqual({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution:
+        '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    });
+    const env = {
+      DATA_DIR: freshDir(),
+      MAP_TILE_URL: 'https://maps.example/tiles/{z}/{x}/{y}.png?key=abc',
+      MAP_ATTRIBUTION: 'Example Maps',
+    };
+    expect(loadConfig(env).map).toEqual({
+      tileUrl: 'https://maps.example/tiles/{z}/{x}/{y}.png?key=abc',
+      attribution: 'Example Maps',
+    });
+  });
+
   it.each([
+    ['https://tile.openstreetmap.org/{z}/{x}/{y}.png', 'https://tile.openstreetmap.org'],
+    ['http://127.0.0.1:8080/tiles/{z}/{x}/{y}{r}.png', 'http://127.0.0.1:8080'],
+    ['https://{s}.basemaps.example/{z}/{x}/{y}.png', 'https://*.basemaps.example'],
+    ['https://tiles.example/{z}/{x}.png', undefined],
+    ['ftp://tiles.example/{z}/{x}/{y}.png', undefined],
+    ['https://tiles-{s}.example/{z}/{x}/{y}.png', undefined],
+    ['tiles.example/{z}/{x}/{y}.png', undefined],
+  ])('allows the tiles of %s from %s', (template, source) => {
+    expect(tileImageSource(template)).toBe(source);
+  });
+
+  it.each([
+    [
+      { MAP_TILE_URL: 'https://tiles.example/{z}.png' },
+      'Invalid configuration: MAP_TILE_URL must be an http:// or https:// URL template with {z}, {x} and {y} (got "https://tiles.example/{z}.png")',
+    ],
     [
       { OIDC_ISSUER_URL: provider.OIDC_ISSUER_URL },
       'Invalid configuration: OIDC_CLIENT_ID must be set when OIDC_ISSUER_URL is set',

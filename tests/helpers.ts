@@ -28,6 +28,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     appName: 'Sightbook',
     authRateLimit: 1000,
+    map: {
+      tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      attribution: '&copy; Test tiles',
+    },
     logLevel: 'silent',
     allowLocalAccounts: true,
     ...overrides,

@@ -56,6 +56,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         description: 'Singing from a hawthorn',
         notes: null,
         isPublic: true, // new logs are public by default
+        showExactLocation: false, // shared pages round the point unless the owner allows it
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         photos: [

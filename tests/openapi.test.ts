@@ -12,6 +12,8 @@ interface OpenApiDocument {
     Record<
       string,
       {
+        parameters?: Array<{ name: string; in: string; description?: string }>;
+        responses?: Record<string, { content?: Record<string, { schema: unknown }> }>;
         requestBody?: {
           content: Record<
             string,
@@ -74,5 +76,20 @@ describe('the OpenAPI document', () => {
     const login =
       document.paths['/api/auth/login']?.post?.requestBody?.content['application/json']?.schema;
     expect(login?.required).toEqual(['email', 'password']);
+  });
+
+  it("documents the map's paging: limit, cursor and nextCursor", () => {
+    const geo = document.paths['/api/logs/geo']?.get;
+    const parameters = Object.fromEntries(
+      (geo?.parameters ?? []).map((parameter) => [parameter.name, parameter]),
+    );
+    expect(Object.keys(parameters)).toEqual(
+      expect.arrayContaining(['q', 'from', 'to', 'place', 'limit', 'cursor']),
+    );
+    expect(parameters.limit?.description).toMatch(/at most 100000/);
+    expect(parameters.cursor?.description).toMatch(/nextCursor/);
+    const reply = JSON.stringify(geo?.responses?.['200']?.content?.['application/json']?.schema);
+    expect(reply).toContain('nextCursor');
+    expect(reply).toContain('FeatureCollection');
   });
 });

@@ -23,6 +23,12 @@ describe.each(stores)('hardening on $store', ({ databaseUrl }) => {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     });
+
+    it("allows the map's tile server (MAP_TILE_URL's origin) as an image source", async () => {
+      const res = await app.inject({ method: 'GET', url: '/healthz' });
+      const imgSrc = /img-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(imgSrc?.split(' ')).toContain('https://tiles.example');
+    });
   });
 
   describe('cross-site requests', () => {

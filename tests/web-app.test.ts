@@ -22,6 +22,7 @@ describe('serving the web app', () => {
     '/logs/3f1c/edit',
     '/logs/3f1c',
     '/stats',
+    '/map',
     '/shared/3f1c',
     '/pwa-auth-complete?token=x',
   ])('answers the page %s with the app and 200', async (url) => {
@@ -40,6 +41,15 @@ describe('serving the web app', () => {
     );
     const raw = await app.inject({ method: 'GET', url: '/index.html' });
     expect(raw.body).not.toContain('<title>Sightbook</title>');
+  });
+
+  it('writes the configured map tiles into the page, escaped, for the web app to read', async () => {
+    const res = await app.inject({ method: 'GET', url: '/map' });
+    expect(res.body).toContain(
+      '<meta name="map-tile-url" content="https://tiles.example/{z}/{x}/{y}.png" />',
+    );
+    expect(res.body).toContain('<meta name="map-attribution" content="&amp;copy; Test tiles" />');
+    expect(res.body.match(/name="map-tile-url"/g)).toHaveLength(1);
   });
 
   it('answers an unknown page with the app (its not-found page) and 404', async () => {
@@ -98,9 +108,10 @@ describe('serving the web app', () => {
 
 describe('the sign-in options written into the page', () => {
   const template = '<head><meta name="application-name" content="Sightbook" /></head>';
+  const map = { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' };
 
   it('are absent with built-in accounts only', () => {
-    const html = renderIndexHtml(template, { appName: 'Sightbook', localAccounts: true });
+    const html = renderIndexHtml(template, { appName: 'Sightbook', localAccounts: true, map });
     expect(html).not.toContain('sign-in-provider');
     expect(html).not.toContain('local-accounts');
   });
@@ -110,6 +121,7 @@ describe('the sign-in options written into the page', () => {
       appName: 'Sightbook',
       signInProvider: 'Bird "Club" <ID>',
       localAccounts: false,
+      map,
     });
     expect(html).toContain(
       '<meta name="sign-in-provider" content="Bird &quot;Club&quot; &lt;ID&gt;" />',

@@ -66,6 +66,10 @@ export const logWriteSchema = z
     notes: optionalText(LOG_LIMITS.notes, 'Notes'),
     // Absent on an update keeps the current visibility; new logs are public (SPEC §3).
     isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+    // Shared pages round the coordinates to 0.01° (about 1 km) unless this is true.
+    showExactLocation: z
+      .boolean({ error: 'showExactLocation must be true or false' })
+      .default(false),
     photoLinks: z
       .array(
         z
@@ -79,9 +83,13 @@ export const logWriteSchema = z
       .max(LOG_LIMITS.photosPerLog, `At most ${LOG_LIMITS.photosPerLog} uploaded photos`)
       .default([]),
   })
-  .refine((log) => (log.latitude === null) === (log.longitude === null), {
-    message: 'Latitude and longitude must be given together',
-    path: ['longitude'],
+  .superRefine((log, context) => {
+    if ((log.latitude === null) === (log.longitude === null)) return;
+    context.addIssue({
+      code: 'custom',
+      message: 'Latitude and longitude must be given together',
+      path: [log.latitude === null ? 'latitude' : 'longitude'], // under the one missing
+    });
   });
 export type LogWritePayload = z.infer<typeof logWriteSchema>;
 export type LogWriteInput = z.input<typeof logWriteSchema>;
@@ -109,13 +117,17 @@ export const logSchema = z.object({
   description: z.string().nullable(),
   notes: z.string().nullable(),
   isPublic: z.boolean(),
+  showExactLocation: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   photos: z.array(logPhotoSchema),
 });
 export type Log = z.infer<typeof logSchema>;
 
-/** What anyone with the link sees: the log without its owner's id. */
+/**
+ * What anyone with the link sees: the log without its owner's id, its coordinates rounded to
+ * 0.01° unless showExactLocation is true.
+ */
 export const sharedLogSchema = logSchema.omit({ userId: true });
 export type SharedLog = z.infer<typeof sharedLogSchema>;
 

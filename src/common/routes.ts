@@ -7,6 +7,7 @@ export const appRoutes = {
   log: '/logs/:id',
   editLog: '/logs/:id/edit',
   stats: '/stats',
+  map: '/map',
   sharedLog: '/shared/:id',
   pwaAuthComplete: '/pwa-auth-complete',
 } as const;

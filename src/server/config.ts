@@ -14,6 +14,32 @@ const wholeNumber = (min: number, max: number) =>
     .min(min, `must be a whole number from ${min} to ${max}`)
     .max(max, `must be a whole number from ${min} to ${max}`);
 
+/** Where the map's tiles come from: OpenStreetMap's standard tiles unless configured. */
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_MAP_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+/**
+ * The Content-Security-Policy source of a tile URL template: its origin, or `*.host` when the
+ * template picks a subdomain with `{s}.` (Leaflet's a, b, c); undefined when it is no http(s) URL.
+ */
+export function tileImageSource(template: string): string | undefined {
+  if (!/\{z\}/.test(template) || !/\{x\}/.test(template) || !/\{y\}/.test(template)) {
+    return undefined;
+  }
+  const subdomains = /^https?:\/\/\{s\}\./.test(template);
+  if (!subdomains && template.includes('{s}')) return undefined; // no one origin to allow
+  let url: URL;
+  try {
+    url = new URL(template.replace('{s}', 'a').replace(/\{[a-z]+\}/gi, '0'));
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (url.hostname.includes('{') || url.username || url.password) return undefined;
+  return subdomains ? `${url.protocol}//*.${url.host.slice(2)}` : url.origin;
+}
+
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535).default(3000),
   HOST: text.default('127.0.0.1'),
@@ -37,6 +63,15 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).optional(),
   APP_NAME: text.max(60, 'must be at most 60 characters long').default('Sightbook'),
   AUTH_RATE_LIMIT: wholeNumber(1, 1_000_000).default(30),
+  MAP_TILE_URL: text
+    .refine(
+      (template) => tileImageSource(template) !== undefined,
+      'must be an http:// or https:// URL template with {z}, {x} and {y}',
+    )
+    .default(DEFAULT_MAP_TILE_URL),
+  MAP_ATTRIBUTION: text
+    .max(1000, 'must be at most 1000 characters long')
+    .default(DEFAULT_MAP_ATTRIBUTION),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -56,6 +91,8 @@ export interface Config {
   sessionSecret: string;
   appName: string;
   authRateLimit: number;
+  /** The map's tile URL template and its attribution (HTML), handed to the web app. */
+  map: { tileUrl: string; attribution: string };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** The built web app (index.html and assets); unset serves only the API. */
   webRoot?: string;
@@ -101,6 +138,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
     sessionSecret: vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     appName: vars.APP_NAME,
     authRateLimit: vars.AUTH_RATE_LIMIT,
+    map: { tileUrl: vars.MAP_TILE_URL, attribution: vars.MAP_ATTRIBUTION },
     logLevel: vars.LOG_LEVEL,
     webRoot,
     s3: vars.S3_BUCKET

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
-import type { Config } from './config.js';
+import { tileImageSource, type Config } from './config.js';
 import { NO_NUL_MESSAGE } from '../common/logs.js';
 import { HttpError } from './http-error.js';
 
@@ -10,6 +10,7 @@ const MAX_JSON_DEPTH = 32;
 
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const https = config.publicUrl?.startsWith('https:') ?? false;
+  const tiles = tileImageSource(config.map.tileUrl); // loadConfig refused any other template
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,7 +18,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"], // no inline script anywhere
         styleSrc: ["'self'", "'unsafe-inline'"], // Radix and sonner position with style attributes
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'], // photo links point anywhere
+        // Profile images and photo links point anywhere; the map's tile server, by name.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:', ...(tiles ? [tiles] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],

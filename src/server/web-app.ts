@@ -6,8 +6,8 @@ import { appRoutes } from '../common/routes.js';
 import type { Config } from './config.js';
 
 // Serves the built web app: hashed assets cached for a year, everything else revalidated, and
-// index.html for every page path (SPEC §2) with the configured product name and sign-in
-// options written in.
+// index.html for every page path (SPEC §2) with the runtime settings written in as meta tags
+// (product name, sign-in options, map tiles): the browser reads them without a request.
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 const routePatterns = Object.values(appRoutes).map(
@@ -24,33 +24,46 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-/** What the page learns from the server: the product name and, with OIDC, how to sign in. */
+const meta = (name: string, content: string) =>
+  `<meta name="${name}" content="${escapeHtml(content)}" />`;
+
+/** What the page learns from the server: product name, how to sign in, and map tiles. */
 export interface PageSettings {
   appName: string;
   /** Set in OpenID Connect mode: the provider's name, for 'Sign in with {name}'. */
   signInProvider?: string;
   localAccounts: boolean;
+  map: Config['map'];
 }
 
 export const pageSettings = (config: Config): PageSettings => ({
   appName: config.appName,
   signInProvider: config.oidc?.providerName,
   localAccounts: config.allowLocalAccounts,
+  map: config.map,
 });
 
 export function renderIndexHtml(template: string, settings: PageSettings): string {
   const name = escapeHtml(settings.appName);
-  // read by src/web/lib/sign-in-options.ts; absent means built-in accounts only
-  const signIn = settings.signInProvider
-    ? `\n    <meta name="sign-in-provider" content="${escapeHtml(settings.signInProvider)}" />` +
-      `\n    <meta name="local-accounts" content="${settings.localAccounts}" />`
-    : '';
+  const metas = [
+    // read by src/web/lib/sign-in-options.ts; absent means built-in accounts only
+    ...(settings.signInProvider
+      ? [
+          meta('sign-in-provider', settings.signInProvider),
+          meta('local-accounts', String(settings.localAccounts)),
+        ]
+      : []),
+    meta('map-tile-url', settings.map.tileUrl),
+    meta('map-attribution', settings.map.attribution),
+  ];
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
     .replace(
       /<meta name="application-name" content="[^"]*"\s*\/?>/,
-      `<meta name="application-name" content="${name}" />${signIn}`,
-    );
+      meta('application-name', settings.appName),
+    )
+    .replace(/\s*<meta\s+name="map-[a-z-]+"\s+content="[^"]*"\s*\/?>/g, '') // the dev defaults
+    .replace('</head>', `  ${metas.join('\n    ')}\n  </head>`);
 }
 
 export async function registerWebApp(

@@ -64,6 +64,12 @@ const breakers: Array<(log: Record<string, unknown>) => void> = [
   (log) => (log.uploadedPhotoUrls = ['/objects/uploads/../../secret']),
   (log) => (log.latitude = 91),
   (log) => (log.isPublic = 'yes'),
+  (log) => (log.longitude = -181),
+  (log) => {
+    log.latitude = 10;
+    delete log.longitude;
+  },
+  (log) => (log.showExactLocation = 'yes'),
 ];
 const fields = [
   'speciesCommon',
@@ -76,6 +82,7 @@ const fields = [
   'description',
   'notes',
   'isPublic',
+  'showExactLocation',
   'photoLinks',
   'uploadedPhotoUrls',
   '__proto__',
@@ -149,6 +156,7 @@ const listKeys = [
   'format',
 ];
 const statsKeys = ['from', 'to', 'tz', 'bucket', 'limit'];
+const geoKeys = [...listKeys, 'limit', 'cursor'];
 
 describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
@@ -258,6 +266,19 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
           expectRefusal({ method: 'GET', url: `/api/export.csv?${query}` }, true),
         ),
         800,
+      );
+      // every list-like endpoint takes the list's filters
+      await run(
+        fc.asyncProperty(queryString(geoKeys), (query) =>
+          expectRefusal({ method: 'GET', url: `/api/logs/geo?${query}` }, true),
+        ),
+        600,
+      );
+      await run(
+        fc.asyncProperty(queryString(listKeys), (query) =>
+          expectRefusal({ method: 'GET', url: `/api/export.geojson?${query}` }, true),
+        ),
+        400,
       );
       await run(
         fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), (payload) =>

@@ -27,6 +27,9 @@ const EditLogPage = lazy(() =>
 const LogDetailsPage = lazy(() =>
   import('@/features/logs/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
 );
+const MapPage = lazy(() =>
+  import('@/features/maps/map-page').then((m) => ({ default: m.MapPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -102,6 +105,11 @@ export function AppRouter() {
         <Route path={appRoutes.stats}>
           <SignedIn>
             <StatsPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.map}>
+          <SignedIn>
+            <MapPage />
           </SignedIn>
         </Route>
         <Route>

@@ -12,6 +12,7 @@ export const queryKeys = {
     all: ['logs'] as const,
     list: (query: LogPageQuery) => ['logs', 'list', query] as const,
     detail: (id: string) => ['logs', 'detail', id] as const,
+    geo: (filters: Record<string, string>) => ['logs', 'geo', filters] as const,
   },
   species: ['species'] as const,
   locations: ['locations'] as const,

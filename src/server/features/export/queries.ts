@@ -1,18 +1,15 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { LogFilters } from '../../../common/logs.js';
 import type { Db, StreamRows } from '../../db/client.js';
+import { isoUtc } from '../../db/iso-time.js';
 import { logPhotos, logs, users } from '../../db/schema.js';
 import { logFilterWhere } from '../logs/index.js';
 
 // SQL of the export: the user's logs, newest observed first, read a batch at a time.
 
 export const EXPORT_BATCH_SIZE = 1000;
-
-// Timestamps leave the database as text: the drivers parse them differently.
-const isoUtc = (column: SQLWrapper, fraction: 'MS' | 'US' = 'MS') =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
 
 const exportRowSchema = z.object({
   id: z.string(),
@@ -76,8 +73,13 @@ export async function* readExportRows(
   userId: string,
   filters: LogFilters,
   tz: string,
+  { located = false } = {},
 ): AsyncGenerator<ExportRow> {
-  const where = logFilterWhere(userId, filters, tz);
+  // `located`: only logs with coordinates (GeoJSON has no place for the others)
+  const where = and(
+    logFilterWhere(userId, filters, tz),
+    located ? isNotNull(logs.latitude) : undefined,
+  );
   if (streamRows) {
     const query = new PgDialect().sqlToQuery(selectRows(where));
     const stream = await streamRows(query, EXPORT_BATCH_SIZE);

@@ -1,8 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { exportQuerySchema } from '../../../common/export.js';
+import { geoJsonExportQuerySchema } from '../../../common/geo.js';
 import { requireUserId } from '../../auth/sessions.js';
 import type { Config } from '../../config.js';
-import { startExport } from './service.js';
+import { startExport, startGeoJsonExport, type FileExport } from './service.js';
+
+function sendFile(reply: FastifyReply, type: string, { filename, body }: FileExport) {
+  // A client gone mid-export stops the query: destroying the body closes the cursor.
+  reply.raw.once('close', () => body.destroy());
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(body);
+}
 
 /** Mounted at /api; the export needs a signed-in user, checked before the input. */
 export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -10,18 +21,32 @@ export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
 
   app.get('/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
     const origin = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
-    const { filename, body } = await startExport(
+    const file = await startExport(
       app.db,
       app.streamRows,
       requireUserId(request),
       request.query,
       origin,
     );
-    // A client gone mid-export stops the query: destroying the body closes the cursor.
-    reply.raw.once('close', () => body.destroy());
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(body);
+    return sendFile(reply, 'text/csv; charset=utf-8', file);
   });
+
+  app.get(
+    '/export.geojson',
+    {
+      schema: {
+        description: 'The matching logs with coordinates as a GeoJSON FeatureCollection file',
+        querystring: geoJsonExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await startGeoJsonExport(
+        app.db,
+        app.streamRows,
+        requireUserId(request),
+        request.query,
+      );
+      return sendFile(reply, 'application/geo+json; charset=utf-8', file);
+    },
+  );
 };

@@ -1,12 +1,14 @@
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { EXPORT_CSV_COLUMNS, FORMULA_START, type ExportQuery } from '../../../common/export.js';
+import type { GeoJsonExportQuery } from '../../../common/geo.js';
 import type { Db, StreamRows } from '../../db/client.js';
 import { isKnownTimeZone } from '../../db/time-zones.js';
 import { HttpError } from '../../http-error.js';
 import { findOwner, readExportRows, type ExportRow } from './queries.js';
 
-// Rules of the export (ARCHITECTURE "Export"): one CSV row per log, streamed, never held whole.
+// Rules of the export (ARCHITECTURE "Export"): one CSV row (or GeoJSON feature) per log,
+// streamed, never held whole.
 
 const dwcHeaders = [
   'occurrenceID',
@@ -79,33 +81,53 @@ function ownerName(owner: Awaited<ReturnType<typeof findOwner>>): string {
 /** Today as the calendar reads in `tz`, YYYY-MM-DD ('en-CA' writes dates that way). */
 const today = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
 
-export interface CsvExport {
+export interface FileExport {
   filename: string;
   body: Readable;
 }
 
 /**
- * Starts the export. The first row is read before returning, so a failing query still
- * reaches the error handler instead of breaking off a response already under way.
+ * The rows as a stream of `encode`d chunks. The first row is read before returning, so a
+ * failing query still reaches the error handler instead of breaking off a response under way.
  */
+async function encodeRows<T>(
+  rows: AsyncGenerator<ExportRow>,
+  encode: (rows: AsyncIterable<ExportRow>) => AsyncIterable<T>,
+  transform?: Transform,
+): Promise<Readable> {
+  const first = await rows.next();
+  async function* all() {
+    if (first.done) return;
+    yield first.value;
+    yield* rows;
+  }
+  // pipeline, not pipe: a destroyed response destroys the source too, closing the cursor.
+  // Its error needs no handling here: Fastify ends the response and logs it.
+  const source = Readable.from(encode(all()));
+  const body = transform ? pipeline(source, transform, () => {}) : source;
+  // Also when the body closes before all() started: the first read already opened the cursor.
+  body.once('close', () => void rows.return(undefined).catch(() => {}));
+  return body;
+}
+
+async function checkTimeZone(db: Db, tz: string) {
+  if (!(await isKnownTimeZone(db, tz))) throw new HttpError(400, 'Unknown time zone');
+}
+
+/** Starts the CSV export (Darwin Core terms with `format=dwc`). */
 export async function startExport(
   db: Db,
   streamRows: StreamRows | null,
   userId: string,
   query: ExportQuery,
   origin: string,
-): Promise<CsvExport> {
-  if (!(await isKnownTimeZone(db, query.tz))) throw new HttpError(400, 'Unknown time zone');
+): Promise<FileExport> {
+  await checkTimeZone(db, query.tz);
   const { format, tz, ...filters } = query;
   const dwc =
     format === 'dwc' ? { origin, recordedBy: ownerName(await findOwner(db, userId)) } : null;
   const toRecord = (row: ExportRow) => (dwc ? dwcRecord(row, dwc) : csvRecord(row));
-
-  const rows = readExportRows(db, streamRows, userId, filters, tz);
-  const first = await rows.next();
-  async function* records() {
-    if (first.done) return;
-    yield toRecord(first.value);
+  async function* records(rows: AsyncIterable<ExportRow>) {
     for await (const row of rows) yield toRecord(row);
   }
   const csv = stringify({
@@ -114,10 +136,54 @@ export async function startExport(
     columns: dwc ? dwcHeaders : EXPORT_CSV_COLUMNS,
     record_delimiter: 'windows', // RFC 4180: CRLF
   });
-  // pipeline, not pipe: a destroyed response destroys the source too, closing the cursor.
-  // Its error needs no handling here: Fastify ends the response and logs it.
-  const body = pipeline(Readable.from(records()), csv, () => {});
-  // Also when the body closes before records() started: the first read already opened the cursor.
-  body.once('close', () => void rows.return(undefined).catch(() => {}));
-  return { filename: `sightings-${dwc ? 'dwc-' : ''}${today(tz)}.csv`, body };
+  const rows = readExportRows(db, streamRows, userId, filters, tz);
+  return {
+    filename: `sightings-${dwc ? 'dwc-' : ''}${today(tz)}.csv`,
+    body: await encodeRows(rows, records, csv),
+  };
+}
+
+/** A log with coordinates as a GeoJSON feature (RFC 7946: longitude first). */
+const geoJsonFeature = (row: ExportRow) => ({
+  type: 'Feature',
+  geometry: { type: 'Point', coordinates: [row.longitude, row.latitude] },
+  properties: {
+    id: row.id,
+    observedAt: row.observedAt,
+    speciesCommon: row.speciesCommon,
+    speciesScientific: row.speciesScientific,
+    count: row.count,
+    placeName: row.placeName,
+    description: row.description,
+    notes: row.notes,
+    isPublic: row.isPublic,
+    photoUrls: row.photoUrls,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  },
+});
+
+async function* featureCollection(rows: AsyncIterable<ExportRow>) {
+  yield '{"type":"FeatureCollection","features":[';
+  let separator = '';
+  for await (const row of rows) {
+    yield separator + JSON.stringify(geoJsonFeature(row));
+    separator = ',';
+  }
+  yield ']}';
+}
+
+/** Starts the GeoJSON export: the matching logs that have coordinates, newest first. */
+export async function startGeoJsonExport(
+  db: Db,
+  streamRows: StreamRows | null,
+  userId: string,
+  { tz, ...filters }: GeoJsonExportQuery,
+): Promise<FileExport> {
+  await checkTimeZone(db, tz);
+  const rows = readExportRows(db, streamRows, userId, filters, tz, { located: true });
+  return {
+    filename: `sightings-${today(tz)}.geojson`,
+    body: await encodeRows(rows, featureCollection),
+  };
 }

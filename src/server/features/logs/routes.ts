@@ -9,12 +9,15 @@ import {
   sharedLogSchema,
   speciesListSchema,
 } from '../../../common/logs.js';
+import { geoQuerySchema, logFeatureCollectionSchema } from '../../../common/geo.js';
 import { requireUserId } from '../../auth/sessions.js';
+import { sendJsonText } from '../../json-text.js';
 import {
   createLog,
   deleteLog,
   getLocations,
   getLogPage,
+  getLogPointsJson,
   getOwnLog,
   getSharedLog,
   getSpecies,
@@ -32,6 +35,22 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     { schema: { querystring: logPageQuerySchema, response: { 200: logListSchema } } },
     async (request) => getLogPage(app.db, requireUserId(request), request.query),
+  );
+
+  app.get(
+    '/geo',
+    {
+      schema: {
+        description:
+          'The map: the matching logs with coordinates as a GeoJSON FeatureCollection, newest first, paged by cursor',
+        querystring: geoQuerySchema,
+        response: { 200: logFeatureCollectionSchema },
+      },
+    },
+    async (request, reply) => {
+      const json = await getLogPointsJson(app.db, requireUserId(request), request.query);
+      return sendJsonText(request, reply, json);
+    },
   );
 
   app.get('/:id', { schema: { params: idParams, response: { 200: logSchema } } }, async (request) =>

@@ -8,6 +8,12 @@ import type {
   SpeciesEntry,
 } from '../../../common/logs.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
+import {
+  formatGeoCursor,
+  roundCoordinate,
+  SHARED_COORDINATE_DECIMALS,
+  type GeoQuery,
+} from '../../../common/geo.js';
 import type { Db } from '../../db/client.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';
 import { assertOwnUploads } from '../photos/service.js';
@@ -21,6 +27,7 @@ import {
   insertLogs,
   insertPhotos,
   listLocations,
+  selectFeaturePage,
   listLogs,
   listSpecies,
   replacePhotos,
@@ -47,6 +54,7 @@ function toLog(row: LogRow, photos: LogPhotoRow[]): Log {
     description: row.description,
     notes: row.notes,
     isPublic: row.isPublic,
+    showExactLocation: row.showExactLocation,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     photos: photos.map((photo) => ({
@@ -71,6 +79,7 @@ function toColumns(payload: LogWritePayload) {
     longitude: payload.longitude,
     description: payload.description,
     notes: payload.notes,
+    showExactLocation: payload.showExactLocation,
   };
 }
 
@@ -118,7 +127,32 @@ export async function getSharedLog(db: Db, id: string): Promise<SharedLog> {
   if (!row) throw notFound();
   const [log] = await withPhotos(db, [row]);
   const { userId: _owner, ...shared } = log!;
-  return shared;
+  if (shared.showExactLocation) return shared;
+  // Location privacy for sensitive species: the exact point never leaves the server.
+  const rounded = (value: number | null) =>
+    value === null ? null : roundCoordinate(value, SHARED_COORDINATE_DECIMALS);
+  return { ...shared, latitude: rounded(shared.latitude), longitude: rounded(shared.longitude) };
+}
+
+/**
+ * A page of the map's points as GeoJSON text, sent as is: the database wrote the features
+ * (see selectFeaturePage), and a response schema check of 100,000 of them would double the time.
+ * `nextCursor` is null on the last page.
+ */
+export async function getLogPointsJson(
+  db: Db,
+  userId: string,
+  { cursor, limit, ...filters }: GeoQuery,
+): Promise<string> {
+  const page = await selectFeaturePage(db, userId, filters, { after: cursor, limit });
+  const nextCursor =
+    page.rows > limit && page.lastAt && page.lastId
+      ? formatGeoCursor({ observedAt: page.lastAt, id: page.lastId })
+      : null;
+  return (
+    `{"type":"FeatureCollection","features":[${page.features ?? ''}],` +
+    `"total":${page.total},"nextCursor":${JSON.stringify(nextCursor)}}`
+  );
 }
 
 /** The log and its photos are written together or not at all. */

@@ -1,8 +1,9 @@
-import { Binoculars, ChartColumn, List, type LucideIcon } from 'lucide-react';
-import { Link, useLocation } from 'wouter';
+import { Binoculars, ChartColumn, List, MapIcon, type LucideIcon } from 'lucide-react';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '../../../common/auth';
 import { Button } from '@/components/ui/button';
 import { UserMenu } from '@/features/auth';
+import { listViewSearch } from '@/features/logs/list-query';
 import { ThemeToggle } from '@/features/theme';
 import { productName } from '@/lib/product-name';
 
@@ -11,6 +12,8 @@ interface NavItem {
   label: string;
   icon: LucideIcon;
   isCurrent: (location: string) => boolean;
+  /** The list and the map share their search and filters (the URL query string). */
+  sharesListSearch?: boolean;
 }
 
 const navItems: NavItem[] = [
@@ -19,6 +22,14 @@ const navItems: NavItem[] = [
     label: 'Logs',
     icon: List,
     isCurrent: (location) => location === '/' || location.startsWith('/logs/'),
+    sharesListSearch: true,
+  },
+  {
+    href: '/map',
+    label: 'Map',
+    icon: MapIcon,
+    isCurrent: (location) => location === '/map',
+    sharesListSearch: true,
   },
   {
     href: '/stats',
@@ -31,6 +42,9 @@ const navItems: NavItem[] = [
 /** The signed-in top bar (SPEC §2 "Header"). */
 export function Header({ user }: { user: User }) {
   const [location] = useLocation();
+  const search = useSearch();
+  const onListView = location === '/' || location === '/map';
+  const carried = onListView ? listViewSearch(search) : '';
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
@@ -39,11 +53,12 @@ export function Header({ user }: { user: User }) {
           <span>{productName}</span>
         </Link>
         <nav className="flex items-center gap-1" aria-label="Main">
-          {navItems.map(({ href, label, icon: Icon, isCurrent }) => {
+          {navItems.map(({ href, label, icon: Icon, isCurrent, sharesListSearch }) => {
             const current = isCurrent(location);
+            const to = sharesListSearch && carried ? `${href}?${carried}` : href;
             return (
               <Button key={href} asChild size="sm" variant={current ? 'secondary' : 'ghost'}>
-                <Link href={href} aria-current={current ? 'page' : undefined}>
+                <Link href={to} aria-current={current ? 'page' : undefined}>
                   <Icon aria-hidden="true" />
                   {/* icon-only on small screens; the label stays for screen readers */}
                   <span className="sr-only sm:not-sr-only">{label}</span>

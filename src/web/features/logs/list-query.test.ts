@@ -3,6 +3,7 @@ import {
   countActiveFilters,
   emptyFilters,
   exportUrl,
+  listViewSearch,
   parseListSearch,
   toListSearch,
   toPageQuery,
@@ -58,5 +59,15 @@ describe('exportUrl', () => {
       exportUrl({ q: 'owl', filters: { ...emptyFilters, place: 'Marsh Lane' }, page: 4 }),
     ).toBe('/api/export.csv?q=owl&place=Marsh+Lane');
     expect(exportUrl({ q: '', filters: emptyFilters, page: 1 })).toBe('/api/export.csv?');
+    expect(exportUrl({ q: 'owl', filters: emptyFilters, page: 2 }, 'export.geojson')).toBe(
+      '/api/export.geojson?q=owl',
+    );
+  });
+});
+
+describe('listViewSearch', () => {
+  it('keeps the search and filters for the other view, and drops the page', () => {
+    expect(listViewSearch('q=owl&place=Marsh&page=3&junk=1')).toBe('q=owl&place=Marsh');
+    expect(listViewSearch('')).toBe('');
   });
 });

@@ -47,6 +47,13 @@ export function toListSearch({ q, filters, page }: ListState): string {
   return params.toString();
 }
 
+/**
+ * The search and filters of a query string, without the page: what the list and the map
+ * hand each other when the user switches view (they share their URL state).
+ */
+export const listViewSearch = (search: string) =>
+  toListSearch({ ...parseListSearch(search), page: 1 });
+
 /** The badge on the Filters button: set filters, the search text not counted (SPEC §2). */
 export const countActiveFilters = (filters: ListFilters) =>
   filterNames.filter((name) => filters[name].trim() !== '').length;
@@ -65,6 +72,6 @@ export function toFilterQuery({ q, filters }: Pick<ListState, 'q' | 'filters'>) 
 export const toPageQuery = (state: ListState): LogPageQuery =>
   logPageQuerySchema.parse({ ...toFilterQuery(state), page: state.page, pageSize: PAGE_SIZE });
 
-/** The CSV export gets the list's current search and filters (SPEC §7). */
-export const exportUrl = (state: ListState) =>
-  `/api/export.csv?${new URLSearchParams(toFilterQuery(state)).toString()}`;
+/** The CSV export (SPEC §7) and the map's GeoJSON export get the current search and filters. */
+export const exportUrl = (state: ListState, file: 'export.csv' | 'export.geojson' = 'export.csv') =>
+  `/api/${file}?${new URLSearchParams(toFilterQuery(state)).toString()}`;

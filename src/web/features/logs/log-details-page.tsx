@@ -2,7 +2,6 @@ import {
   ArrowLeft,
   Calendar,
   Check,
-  CircleAlert,
   ExternalLink,
   MapPin,
   Pencil,
@@ -15,13 +14,14 @@ import { Link, useLocation } from 'wouter';
 import { thumbnailUrl } from '../../../common/photos';
 import type { Log } from '../../../common/logs';
 import { appRoutes, editLogPath } from '../../../common/routes';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
+import { LogLocation } from '@/features/maps';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
@@ -112,13 +112,7 @@ export function LogDetailsPage({ id }: { id: string }) {
       ) : isPending ? (
         <DetailsSkeleton />
       ) : (
-        error &&
-        !isUnauthorized(error) && (
-          <Alert variant="destructive">
-            <CircleAlert />
-            <AlertDescription>{errorMessage(error, error.message)}</AlertDescription>
-          </Alert>
-        )
+        <QueryErrorAlert error={error} />
       )}
 
       <DeleteLogDialog
@@ -163,6 +157,22 @@ function LogDetailsCard({ log }: { log: Log }) {
             </p>
           )}
         </div>
+        {log.latitude !== null && log.longitude !== null && (
+          <div className="grid grid-cols-1 gap-1">
+            <LogLocation
+              latitude={log.latitude}
+              longitude={log.longitude}
+              label={log.speciesCommon}
+            />
+            {log.isPublic && (
+              <p className="text-xs text-muted-foreground">
+                {log.showExactLocation
+                  ? 'The shared page shows the exact location.'
+                  : 'The shared page shows the location rounded to about 1 km.'}
+              </p>
+            )}
+          </div>
+        )}
         {log.description && (
           <section className="grid grid-cols-1 gap-1">
             <h3 className="font-semibold">Description</h3>

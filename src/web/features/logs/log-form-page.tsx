@@ -31,9 +31,12 @@ export function NewLogPage() {
     count: 1,
     observedAt: localNowToTheMinute(),
     placeName: '',
+    latitude: null,
+    longitude: null,
     description: '',
     notes: '',
     isPublic: true,
+    showExactLocation: false,
     photoLinks: [],
     uploadedPhotoUrls: [],
   };

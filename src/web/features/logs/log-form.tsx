@@ -17,6 +17,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { LocationFields } from '@/features/maps';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
 import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '../photos';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
@@ -150,6 +151,7 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
               label="Location"
               options={locations}
             />
+            <LocationFields form={form} />
             <FormField
               control={form.control}
               name="description"

@@ -13,6 +13,7 @@ export function toWritePayload(log: Log): LogWriteInput {
     description: log.description,
     notes: log.notes,
     isPublic: log.isPublic,
+    showExactLocation: log.showExactLocation,
     photoLinks: log.photos.filter((p) => p.sourceType === 'external').map((p) => p.url),
     uploadedPhotoUrls: log.photos.filter((p) => p.sourceType === 'uploaded').map((p) => p.url),
   };

@@ -1,22 +1,12 @@
-import {
-  Binoculars,
-  ChevronLeft,
-  ChevronRight,
-  CircleAlert,
-  Download,
-  Plus,
-  Search,
-} from 'lucide-react';
+import { Binoculars, ChevronLeft, ChevronRight, Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { PAGE_SIZE, type Log } from '../../../common/logs';
 import { appRoutes } from '../../../common/routes';
 import { toast } from 'sonner';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
 import { DeleteLogDialog } from './delete-log-dialog';
@@ -24,6 +14,7 @@ import { FiltersPopover } from './filters-popover';
 import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { countActiveFilters, emptyFilters, exportUrl, toPageQuery } from './list-query';
+import { SearchInput } from './search-input';
 import { shareLog } from './share-log';
 import { useDeleteLog } from './use-log';
 import { useListState } from './use-list-state';
@@ -90,20 +81,7 @@ export function LogsPage() {
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <div className="relative min-w-48 flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search"
-            placeholder="Search by species name..."
-            className="pl-9"
-            value={state.q}
-            onChange={(event) => update({ q: event.target.value })}
-          />
-        </div>
+        <SearchInput value={state.q} onChange={(q) => update({ q })} />
         <FiltersPopover
           filters={state.filters}
           onChange={(filters) => update({ filters })}
@@ -143,15 +121,7 @@ export function LogsPage() {
           ))}
         </div>
       ) : (
-        error &&
-        !isUnauthorized(error) && (
-          <Alert variant="destructive">
-            <CircleAlert />
-            <AlertDescription>
-              {error instanceof ApiError ? error.body.message : error.message}
-            </AlertDescription>
-          </Alert>
-        )
+        <QueryErrorAlert error={error} />
       )}
 
       {pages > 1 && (

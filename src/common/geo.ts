@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { logFiltersSchema } from './logs.js';
+import { optionalQuery, queryParam, queryTimeZone } from './query-params.js';
+
+// Where sightings were seen: the map's GeoJSON (RFC 7946) and the rounding of shared pages.
+
+/** Shared pages of logs without showExactLocation show coordinates to this many decimals (0.01°, about 1 km). */
+export const SHARED_COORDINATE_DECIMALS = 2;
+/** The map's coordinates: 6 decimals is about 0.1 m, far finer than any map shows. */
+export const MAP_COORDINATE_DECIMALS = 6;
+
+export const roundCoordinate = (value: number, decimals: number) => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+
+export const GEO_DEFAULT_LIMIT = 10_000;
+export const GEO_MAX_LIMIT = 100_000;
+
+// '2026-05-01T06:30:00.000000Z,<log id>': the last feature's observed time and id.
+const CURSOR =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z),([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export interface GeoCursor {
+  observedAt: string;
+  id: string;
+}
+
+export const formatGeoCursor = ({ observedAt, id }: GeoCursor) => `${observedAt},${id}`;
+
+function parseGeoCursor(text: string): GeoCursor | undefined {
+  const match = CURSOR.exec(text);
+  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined;
+  return { observedAt: match[1]!, id: match[2]! };
+}
+
+/** The list's filters, then a page of at most `limit` features after `cursor`, newest first. */
+export const geoQuerySchema = logFiltersSchema.extend({
+  limit: queryParam(
+    z.coerce
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(GEO_MAX_LIMIT, `Limit must be at most ${GEO_MAX_LIMIT.toLocaleString('en')}`)
+      .default(GEO_DEFAULT_LIMIT),
+  ).describe(
+    `Features per page, newest observed first; default ${GEO_DEFAULT_LIMIT}, at most ${GEO_MAX_LIMIT}`,
+  ),
+  cursor: optionalQuery(
+    z
+      .string()
+      .max(100, 'Cursor is not valid')
+      .refine((text) => parseGeoCursor(text) !== undefined, 'Cursor is not valid')
+      .transform((text) => parseGeoCursor(text)!),
+  ).describe('The nextCursor of the previous page; absent for the first page'),
+});
+export type GeoQuery = z.infer<typeof geoQuerySchema>;
+
+export const logFeatureSchema = z.object({
+  type: z.literal('Feature'),
+  geometry: z.object({
+    type: z.literal('Point'),
+    coordinates: z.tuple([z.number(), z.number()]).describe('[longitude, latitude] (RFC 7946)'),
+  }),
+  properties: z.object({
+    id: z.uuid(),
+    species: z.string(),
+    count: z.number().int(),
+    observedAt: z.iso.datetime(),
+  }),
+});
+export type LogFeature = z.infer<typeof logFeatureSchema>;
+
+export const logFeatureCollectionSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(logFeatureSchema),
+  total: z.number().int().describe('Logs with coordinates matching the filters, on every page'),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe('Pass as cursor for the next page; null on the last page'),
+});
+export type LogFeatureCollection = z.infer<typeof logFeatureCollectionSchema>;
+
+/** The GeoJSON export: the list's filters; `tz` sets the day boundaries of from/to. */
+export const geoJsonExportQuerySchema = logFiltersSchema.extend({ tz: queryTimeZone });
+export type GeoJsonExportQuery = z.infer<typeof geoJsonExportQuerySchema>;

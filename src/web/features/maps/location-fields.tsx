@@ -1,0 +1,182 @@
+import { Crosshair, X } from 'lucide-react';
+import { useState, type Ref } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { LogWriteInput, LogWritePayload } from '../../../common/logs';
+import { Button } from '@/components/ui/button';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { coordinateText, parseCoordinate, toFormCoordinate } from './coordinates';
+import { LazyPointMap } from './lazy-point-map';
+import { useGeolocation } from './use-geolocation';
+
+type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
+
+/**
+ * The form's coordinates: typed, found with 'Use my location', or picked on the map. Any code
+ * may also set them with `form.setValue('latitude' | 'longitude', n)` (photo EXIF): the
+ * inputs and the map follow.
+ */
+export function LocationFields({ form }: { form: LogFormApi }) {
+  const [latitude, longitude] = useWatch({
+    control: form.control,
+    name: ['latitude', 'longitude'],
+  });
+  const point: [number, number] | null =
+    isCoordinate(latitude) && isCoordinate(longitude) ? [latitude, longitude] : null;
+
+  const setPoint = (lat: number | null, lon: number | null) => {
+    const options = { shouldDirty: true, shouldTouch: true };
+    form.setValue('latitude', lat === null ? null : toFormCoordinate(lat), options);
+    form.setValue('longitude', lon === null ? null : toFormCoordinate(lon), options);
+    if (form.formState.isSubmitted) void form.trigger(['latitude', 'longitude']);
+  };
+  const geolocation = useGeolocation((found) => setPoint(found.latitude, found.longitude));
+
+  return (
+    <fieldset className="grid grid-cols-1 gap-4 rounded-lg border p-4">
+      <legend className="px-1 text-sm font-medium">Coordinates</legend>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <CoordinateField form={form} name="latitude" label="Latitude" placeholder="e.g. 51.5073" />
+        <CoordinateField
+          form={form}
+          name="longitude"
+          label="Longitude"
+          placeholder="e.g. -0.1277"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          disabled={geolocation.state.status === 'locating'}
+          onClick={geolocation.locate}
+        >
+          {geolocation.state.status === 'locating' ? (
+            <Spinner aria-hidden="true" />
+          ) : (
+            <Crosshair aria-hidden="true" />
+          )}
+          Use my location
+        </Button>
+        {point && (
+          <Button type="button" variant="ghost" onClick={() => setPoint(null, null)}>
+            <X aria-hidden="true" />
+            Clear coordinates
+          </Button>
+        )}
+        <p
+          role="status"
+          className={
+            geolocation.state.status === 'failed'
+              ? 'text-sm text-destructive'
+              : 'text-sm text-muted-foreground'
+          }
+        >
+          {geolocation.state.message}
+        </p>
+      </div>
+      <LazyPointMap
+        className="h-48 sm:h-56"
+        point={point}
+        label="Sighting location"
+        onPick={(lat, lon) => setPoint(lat, lon)}
+      />
+      <FormField
+        control={form.control}
+        name="showExactLocation"
+        render={({ field }) => (
+          <FormItem className="flex items-center justify-between gap-4">
+            <div className="grid grid-cols-1 gap-1">
+              <FormLabel>Show exact location publicly</FormLabel>
+              <FormDescription>
+                When off, the shared page rounds the location to about 1 km.
+              </FormDescription>
+            </div>
+            <FormControl>
+              <Switch checked={field.value ?? false} onCheckedChange={field.onChange} />
+            </FormControl>
+          </FormItem>
+        )}
+      />
+    </fieldset>
+  );
+}
+
+const isCoordinate = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+interface CoordinateFieldProps {
+  form: LogFormApi;
+  name: 'latitude' | 'longitude';
+  label: string;
+  placeholder: string;
+}
+
+function CoordinateField({ form, name, label, placeholder }: CoordinateFieldProps) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <CoordinateInput
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={field.value}
+              onChange={field.onChange}
+              placeholder={placeholder}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+interface CoordinateInputProps {
+  name: string;
+  ref: Ref<HTMLInputElement>;
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  onBlur: () => void;
+  placeholder: string;
+}
+
+/** Decimal degrees as typed ('51,5' and '-0.12' too); a value set from outside replaces the text. */
+function CoordinateInput({ value, onChange, ...props }: CoordinateInputProps) {
+  const [text, setText] = useState(() => coordinateText(value));
+  const [shown, setShown] = useState(value);
+  if (!Object.is(value, shown)) {
+    // set by the map, the device or a photo: show it, unless it is what the text already says
+    setShown(value);
+    if (!Object.is(parseCoordinate(text), value ?? null)) setText(coordinateText(value));
+  }
+  return (
+    <Input
+      {...props}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      onChange={(event) => {
+        const next = parseCoordinate(event.target.value);
+        setText(event.target.value);
+        setShown(next);
+        onChange(next);
+      }}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { divIcon } from 'leaflet';
+
+// Markers drawn with HTML and Tailwind classes: no marker images to resolve or to fetch.
+
+const PIN_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">' +
+  '<path d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7z" fill="currentColor" stroke="white" stroke-width="1.5"/>' +
+  '<circle cx="12" cy="9" r="2.6" fill="white"/></svg>';
+
+/** One sighting: a pin whose tip is the point. */
+export const pinIcon = divIcon({
+  html: PIN_SVG,
+  className: 'map-pin text-primary drop-shadow',
+  iconSize: [32, 32],
+  iconAnchor: [16, 31],
+  popupAnchor: [0, -28],
+});
+
+const clusterSize = (count: number) =>
+  count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 42 : 50;
+
+const clusterIcons = new Map<string, ReturnType<typeof divIcon>>();
+
+/** Several sightings close together at this zoom: a disc with their number. */
+export function clusterIcon(count: number, label: string) {
+  const size = clusterSize(count);
+  const key = `${size}:${label}`; // one icon per look: markers keep theirs across moves
+  const known = clusterIcons.get(key);
+  if (known) return known;
+  const icon = divIcon({
+    html: `<span aria-hidden="true">${label}</span>`,
+    className:
+      'map-cluster flex items-center justify-center rounded-full border-2 border-white bg-primary/85 text-xs font-semibold text-primary-foreground shadow-md',
+    iconSize: [size, size],
+  });
+  clusterIcons.set(key, icon);
+  return icon;
+}

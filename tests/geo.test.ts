@@ -1,0 +1,316 @@
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/server/app.js';
+import { createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+
+// Issue 8: where it was seen. The map's GeoJSON, the GeoJSON export and shared-page rounding.
+
+interface Feature {
+  type: 'Feature';
+  geometry: { type: 'Point'; coordinates: [number, number] };
+  properties: Record<string, unknown>;
+}
+interface Collection {
+  type: 'FeatureCollection';
+  features: Feature[];
+  total: number;
+  nextCursor: string | null;
+}
+
+describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ databaseUrl }));
+  });
+  afterAll(() => app.close());
+
+  const get = (user: TestUser | undefined, url: string) =>
+    app.inject({ method: 'GET', url, headers: user ? { cookie: user.cookie } : {} });
+  const geo = async (user: TestUser, query = '') => {
+    const res = await get(user, `/api/logs/geo${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Collection;
+  };
+  const speciesOf = (collection: Collection) =>
+    collection.features.map((feature) => feature.properties.species);
+
+  describe('GET /api/logs/geo', () => {
+    it("returns only the caller's logs that have coordinates, as compact GeoJSON", async () => {
+      const ada = await signUp(app, 'geo-own');
+      const bob = await signUp(app, 'geo-other');
+      const robin = await createLogAs(app, ada, {
+        speciesCommon: 'Robin',
+        count: 3,
+        observedAt: '2026-05-01T06:30',
+        latitude: 51.507351,
+        longitude: -0.127758,
+      });
+      await createLogAs(app, ada, { speciesCommon: 'Nowhere Wren' });
+      await createLogAs(app, bob, { speciesCommon: 'Bob Heron', latitude: 1, longitude: 2 });
+
+      expect(await geo(ada)).toEqual({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [-0.127758, 51.507351] },
+            properties: {
+              id: robin.id,
+              species: 'Robin',
+              count: 3,
+              observedAt: '2026-05-01T06:30:00.000Z',
+            },
+          },
+        ],
+        total: 1,
+        nextCursor: null,
+      });
+    });
+
+    it('applies the list filters', async () => {
+      const ada = await signUp(app, 'geo-filters');
+      const at = { latitude: 48.85, longitude: 2.35 };
+      await createLogAs(app, ada, {
+        ...at,
+        speciesCommon: 'Robin',
+        count: 1,
+        observedAt: '2026-05-01T08:00',
+        placeName: 'Paris',
+      });
+      await createLogAs(app, ada, {
+        ...at,
+        speciesCommon: 'Robin',
+        count: 9,
+        observedAt: '2026-05-03T08:00',
+        placeName: 'Lyon',
+      });
+      await createLogAs(app, ada, {
+        ...at,
+        speciesCommon: 'Wren',
+        count: 5,
+        observedAt: '2026-05-02T08:00',
+        placeName: 'Paris',
+      });
+
+      expect(speciesOf(await geo(ada, '?q=rob'))).toEqual(['Robin', 'Robin']);
+      expect(speciesOf(await geo(ada, '?from=2026-05-02&to=2026-05-02'))).toEqual(['Wren']);
+      expect(speciesOf(await geo(ada, '?minCount=2&maxCount=8'))).toEqual(['Wren']);
+      const paris = await geo(ada, '?place=par&q=robin');
+      expect(paris.features.map((feature) => feature.properties.count)).toEqual([1]);
+      expect(paris.total).toBe(1);
+      expect((await geo(ada, '?q=&place=')).total).toBe(3); // empty filters are ignored
+    });
+
+    it('pages newest first with a cursor, counting every page in total', async () => {
+      const ada = await signUp(app, 'geo-pages');
+      for (const [index, day] of ['01', '02', '03', '04', '05'].entries()) {
+        await createLogAs(app, ada, {
+          speciesCommon: `Bird ${index + 1}`,
+          observedAt: `2026-05-${day}T08:00`,
+          latitude: 10 + index,
+          longitude: 20,
+        });
+      }
+      // two at the same instant: the id decides their order, and none is skipped or repeated
+      await createLogAs(app, ada, {
+        speciesCommon: 'Twin',
+        observedAt: '2026-05-03T08:00',
+        latitude: 0,
+        longitude: 0,
+      });
+
+      const seen: unknown[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const query: string = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = await geo(ada, query);
+        expect(page.total).toBe(6);
+        expect(page.features.length).toBeLessThanOrEqual(2);
+        seen.push(...speciesOf(page));
+        cursor = page.nextCursor;
+        pages++;
+      } while (cursor);
+      expect(pages).toBe(3);
+      expect(seen).toHaveLength(6);
+      expect(new Set(seen).size).toBe(6);
+      expect(seen.slice(0, 2)).toEqual(['Bird 5', 'Bird 4']);
+      expect(seen.slice(4)).toEqual(['Bird 2', 'Bird 1']);
+    });
+
+    it.each([
+      ['limit=0', 'Limit must be at least 1'],
+      ['limit=100001', 'Limit must be at most 100,000'],
+      ['limit=many', 'Limit must be a number'],
+      ['cursor=yesterday', 'Cursor is not valid'],
+      [
+        'cursor=2026-13-45T08:00:00.000000Z,00000000-0000-4000-8000-000000000001',
+        'Cursor is not valid',
+      ],
+      ['minCount=0', 'Min count must be at least 1'],
+    ])('refuses %s with 400', async (query, message) => {
+      const ada = await signUp(app, 'geo-invalid');
+      const res = await get(ada, `/api/logs/geo?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    });
+
+    it('gzips a large page for a client that takes gzip', async () => {
+      const ada = await signUp(app, 'geo-gzip');
+      for (let i = 0; i < 80; i++) {
+        await createLogAs(app, ada, { speciesCommon: `Bird ${i}`, latitude: i, longitude: -i });
+      }
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/logs/geo',
+        headers: { cookie: ada.cookie, 'accept-encoding': 'gzip, br' },
+      });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const collection = JSON.parse(gunzipSync(res.rawPayload).toString()) as Collection;
+      expect(collection.total).toBe(80);
+      expect(collection.features).toHaveLength(80);
+    });
+
+    it('asks for a session', async () => {
+      const res = await get(undefined, '/api/logs/geo');
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('shared logs and the exact location', () => {
+    const exact = { latitude: 51.507351, longitude: -0.127758 };
+
+    it('rounds the coordinates of a shared log to 0.01° unless the owner allows the exact point', async () => {
+      const ada = await signUp(app, 'geo-shared');
+      const hidden = await createLogAs(app, ada, { ...exact, isPublic: true });
+      expect(hidden.showExactLocation).toBe(false); // off unless ticked
+      expect(hidden.latitude).toBe(51.507351); // the owner always sees the exact point
+
+      const res = await get(undefined, `/api/logs/shared/${hidden.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        latitude: 51.51,
+        longitude: -0.13,
+        showExactLocation: false,
+      });
+      for (const secret of ['51.507351', '0.127758', '51.507', '0.1277', '51.5073']) {
+        expect(res.body).not.toContain(secret);
+      }
+
+      const shown = await createLogAs(app, ada, { ...exact, showExactLocation: true });
+      const exactRes = await get(undefined, `/api/logs/shared/${shown.id}`);
+      expect(exactRes.json()).toMatchObject({ ...exact, showExactLocation: true });
+    });
+
+    it('keeps a shared log without coordinates without them', async () => {
+      const ada = await signUp(app, 'geo-shared-none');
+      const log = await createLogAs(app, ada);
+      const res = await get(undefined, `/api/logs/shared/${log.id}`);
+      expect(res.json()).toMatchObject({ latitude: null, longitude: null });
+    });
+
+    it('stores the choice and changes it on update', async () => {
+      const ada = await signUp(app, 'geo-exact-update');
+      const log = await createLogAs(app, ada, { ...exact, showExactLocation: true });
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/logs/${log.id}`,
+        headers: { cookie: ada.cookie },
+        payload: {
+          speciesCommon: 'Robin',
+          count: 1,
+          observedAt: '2026-05-01T06:30',
+          ...exact,
+          showExactLocation: false,
+        },
+      });
+      expect(res.json().showExactLocation).toBe(false);
+      expect((await get(ada, `/api/logs/${log.id}`)).json().showExactLocation).toBe(false);
+    });
+
+    it.each([
+      [{ longitude: 10 }, ['latitude']],
+      [{ latitude: 10 }, ['longitude']],
+    ])('names the missing coordinate of %j', async (coordinates, path) => {
+      const ada = await signUp(app, 'geo-pair');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { cookie: ada.cookie },
+        payload: {
+          speciesCommon: 'Robin',
+          count: 1,
+          observedAt: '2026-05-01T06:30',
+          ...coordinates,
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues).toEqual([
+        { path, message: 'Latitude and longitude must be given together' },
+      ]);
+    });
+  });
+
+  describe('GET /api/export.geojson', () => {
+    it('downloads the matching logs with coordinates as a FeatureCollection', async () => {
+      const ada = await signUp(app, 'geojson');
+      const bob = await signUp(app, 'geojson-other');
+      const robin = await createLogAs(app, ada, {
+        speciesCommon: 'Robin',
+        observedAt: '2026-05-01T06:30',
+        latitude: 51.507351,
+        longitude: -0.127758,
+        photoLinks: ['https://photos.example/robin.jpg'],
+      });
+      await createLogAs(app, ada, {
+        speciesCommon: 'Wren',
+        observedAt: '2026-05-02T06:30',
+        latitude: 1,
+        longitude: 2,
+      });
+      await createLogAs(app, ada, { speciesCommon: 'Robin without a place' });
+      await createLogAs(app, bob, { speciesCommon: 'Robin', latitude: 3, longitude: 4 });
+
+      const res = await get(ada, '/api/export.geojson?q=robin');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/geo+json; charset=utf-8');
+      expect(res.headers['content-disposition']).toMatch(
+        /^attachment; filename="sightings-\d{4}-\d{2}-\d{2}\.geojson"$/,
+      );
+      expect(res.json()).toEqual({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [-0.127758, 51.507351] },
+            properties: {
+              id: robin.id,
+              observedAt: '2026-05-01T06:30:00.000Z',
+              speciesCommon: 'Robin',
+              speciesScientific: 'Erithacus rubecula',
+              count: 2,
+              placeName: 'Hyde Park',
+              description: 'Singing from a hawthorn',
+              notes: 'Sunny, light wind',
+              isPublic: true,
+              photoUrls: ['https://photos.example/robin.jpg'],
+              createdAt: expect.any(String),
+              updatedAt: expect.any(String),
+            },
+          },
+        ],
+      });
+    });
+
+    it('is an empty collection when nothing matches, and refuses bad filters', async () => {
+      const ada = await signUp(app, 'geojson-empty');
+      const empty = await get(ada, '/api/export.geojson');
+      expect(empty.json()).toEqual({ type: 'FeatureCollection', features: [] });
+      const bad = await get(ada, '/api/export.geojson?tz=Mars/Olympus');
+      expect(bad.statusCode).toBe(400);
+      expect((await get(undefined, '/api/export.geojson')).statusCode).toBe(401);
+    });
+  });
+});
