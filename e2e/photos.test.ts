@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { pathOf, signUp, type SignedIn } from './support.js';
+import { expectToast, pathOf, signUp, type SignedIn } from './support.js';
 
 let browser: Browser;
 let ada: SignedIn;
@@ -140,6 +140,33 @@ describe('photo uploads', () => {
       .waitFor();
     expect(uploadCalls).toEqual([]);
     expect(pathOf(page)).toBe('/logs/new');
+  });
+
+  it('says when the server gives no upload URL, or cannot complete an upload', async () => {
+    const { page } = ada;
+    const refuse = (route: Route) =>
+      route.fulfill({ status: 500, json: { message: 'Internal Server Error' } });
+    const tryUpload = async () => {
+      await page.goto('/logs/new');
+      const dialog = await openUploadDialog(page);
+      await dialog
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({ name: 'first.png', mimeType: 'image/png', buffer: await plainPng() });
+      await dialog.getByRole('button', { name: /Upload 1 file/ }).click();
+    };
+
+    await page.route('**/api/photos/upload', refuse);
+    await tryUpload();
+    await expectToast(page, 'Upload Error', 'Failed to get upload URL from server');
+    await page.unroute('**/api/photos/upload');
+
+    await page.route('**/api/photos/complete', refuse);
+    await tryUpload();
+    await expectToast(page, 'Error', 'Failed to complete upload for first.png');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('list', { name: 'Uploaded photos' }).count()).toBe(0);
+    await page.unroute('**/api/photos/complete');
   });
 
   it('does not load the upload dialog code on the list page', async () => {
