@@ -11,7 +11,7 @@ import {
   parseIdentityClaims,
   signInWithIdentity,
 } from '../src/server/features/auth/oidc-accounts.js';
-import { signUp, stores, testConfig, uniqueEmail } from './helpers.js';
+import { randomIp, signUp, stores, testConfig, uniqueEmail } from './helpers.js';
 import { startTestProvider, TEST_CLIENT, TestBrowser, type TestProvider } from './oidc-provider.js';
 
 // The installed-app bridge replaces what this function does; the test checks that a
@@ -341,20 +341,15 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
 
 describe.each(stores)('OpenID Connect with local accounts allowed on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
+  // nothing listens on port 9: the provider is down
+  const downProvider = {
+    issuerUrl: 'http://127.0.0.1:9',
+    clientId: 'sightbook',
+    clientSecret: 'secret',
+    providerName: 'Down ID',
+  };
   beforeAll(async () => {
-    app = await buildApp(
-      testConfig({
-        databaseUrl,
-        allowLocalAccounts: true,
-        // nothing listens on port 9: the provider is down
-        oidc: {
-          issuerUrl: 'http://127.0.0.1:9',
-          clientId: 'sightbook',
-          clientSecret: 'secret',
-          providerName: 'Down ID',
-        },
-      }),
-    );
+    app = await buildApp(testConfig({ databaseUrl, allowLocalAccounts: true, oidc: downProvider }));
   });
   afterAll(() => app.close());
 
@@ -372,6 +367,24 @@ describe.each(stores)('OpenID Connect with local accounts allowed on $store', ({
     const res = await app.inject({ method: 'GET', url: '/api/login?pwa=true' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login?error=unavailable&pwa=true');
+  });
+
+  it('limits sign-in starts per address, as the other sign-in calls', async () => {
+    const limited = await buildApp(
+      testConfig({ databaseUrl, authRateLimit: 3, oidc: downProvider }),
+    );
+    const address = randomIp();
+    try {
+      const start = () =>
+        limited.inject({ method: 'GET', url: '/api/login', remoteAddress: address });
+      for (let i = 0; i < 3; i++) expect((await start()).statusCode).toBe(302);
+      const refused = await start();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeTruthy();
+      expect(refused.json().message).toEqual(expect.any(String));
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -23,18 +23,25 @@ import { authenticate, getUser, registerUser } from './service.js';
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const oidc = config.oidc && createOidcClient(config.oidc);
 
-  app.get('/login', { schema: { querystring: loginQuerySchema } }, async (request, reply) => {
-    const next = safeNextPath(request.query.next);
-    if (oidc) {
-      const pwa = request.query.pwa === 'true';
-      return startOidcSignIn(oidc, config, request, reply, { pwa, next });
-    }
-    const params = new URLSearchParams();
-    if (request.query.pwa) params.set('pwa', 'true');
-    if (next) params.set('next', next);
-    const query = params.size ? `?${params}` : '';
-    return reply.redirect(`/login${query}`);
-  });
+  // With a provider, each sign-in start stores a flow and may call the provider: limited like
+  // the other sign-in calls. Without one it is a plain redirect.
+  const loginLimit = oidc ? { config: authRouteLimit(config) } : {};
+  app.get(
+    '/login',
+    { ...loginLimit, schema: { querystring: loginQuerySchema } },
+    async (request, reply) => {
+      const next = safeNextPath(request.query.next);
+      if (oidc) {
+        const pwa = request.query.pwa === 'true';
+        return startOidcSignIn(oidc, config, request, reply, { pwa, next });
+      }
+      const params = new URLSearchParams();
+      if (request.query.pwa) params.set('pwa', 'true');
+      if (next) params.set('next', next);
+      const query = params.size ? `?${params}` : '';
+      return reply.redirect(`/login${query}`);
+    },
+  );
 
   app.get(
     '/callback',
