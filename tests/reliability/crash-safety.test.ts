@@ -2,11 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stores, uniqueEmail } from '../helpers.js';
+import { sampleImage, stores, uniqueEmail } from '../helpers.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../server-processes.js';
 
-// R3: 50 concurrent writers create logs with photos; the server is killed with SIGKILL at a
-// random moment, restarted, and every write it acknowledged must be there, whole. Five rounds.
+// R3: 50 concurrent writers create logs with photos (three links and one uploaded image, sent
+// through the whole upload flow); the server is killed with SIGKILL at a random moment,
+// restarted, and every write it acknowledged must be there, whole, its uploaded image served.
+// Five rounds.
 
 const WRITERS = 50;
 const ROUNDS = 5;
@@ -43,6 +45,7 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
     const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
     const acknowledged = new Set<string>();
     const attempted = new Set<string>();
+    const image = await sampleImage('png', 64, 48);
 
     for (let round = 0; round < ROUNDS; round++) {
       const url = server.url;
@@ -53,6 +56,8 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
           const species = `r${round}-w${id}-n${n}`;
           attempted.add(species);
           try {
+            const uploaded = await uploadPhoto(url, cookie, image);
+            if (!running) return;
             const res = await fetch(`${url}/api/logs`, {
               method: 'POST',
               headers: { 'content-type': 'application/json', cookie },
@@ -61,6 +66,7 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
                 count: 1,
                 observedAt: '2026-06-01T07:00',
                 photoLinks: PHOTOS,
+                uploadedPhotoUrls: [uploaded],
               }),
             });
             if (res.status === 201) {
@@ -87,10 +93,18 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
       const byName = new Map(stored.map((log) => [log.speciesCommon, log]));
       const lost = [...acknowledged].filter((species) => !byName.has(species));
       expect(lost, `round ${round}: acknowledged writes lost`).toEqual([]);
-      const halfWritten = stored.filter(
-        (log) => log.photos.map((p) => p.url).join() !== PHOTOS.join(),
-      );
+      const halfWritten = stored.filter((log) => {
+        const urls = log.photos.map((p) => p.url);
+        return urls.length !== PHOTOS.length + 1 || urls.slice(0, 3).join() !== PHOTOS.join();
+      });
       expect(halfWritten, `round ${round}: logs without all their photos`).toEqual([]);
+      const unreadable = [];
+      for (const log of stored.filter((entry) => entry.speciesCommon.startsWith(`r${round}-`))) {
+        const photo = await fetch(`${server.url}${log.photos[3]!.url}`, { headers: { cookie } });
+        const bytes = Buffer.from(await photo.arrayBuffer());
+        if (photo.status !== 200 || !bytes.equals(image)) unreadable.push(log.speciesCommon);
+      }
+      expect(unreadable, `round ${round}: uploaded photos not served whole`).toEqual([]);
       const invented = stored.filter((log) => !attempted.has(log.speciesCommon));
       expect(invented).toEqual([]);
     }
@@ -100,6 +114,26 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
     );
   });
 });
+
+/** The SPEC upload flow: upload URL, PUT, completion; the object path of the stored photo. */
+async function uploadPhoto(url: string, cookie: string, image: Buffer): Promise<string> {
+  const headers = { 'content-type': 'application/json', cookie };
+  const start = await fetch(`${url}/api/photos/upload`, { method: 'POST', headers, body: '{}' });
+  const { uploadURL } = (await start.json()) as { uploadURL: string };
+  const put = await fetch(`${url}${uploadURL}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: new Uint8Array(image),
+  });
+  if (put.status !== 204) throw new Error(`upload answered ${put.status}`);
+  const complete = await fetch(`${url}/api/photos/complete`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ photoURL: uploadURL }),
+  });
+  if (complete.status !== 200) throw new Error(`completion answered ${complete.status}`);
+  return ((await complete.json()) as { objectPath: string }).objectPath;
+}
 
 async function allLogs(url: string, cookie: string): Promise<Sighting[]> {
   const logs: Sighting[] = [];
