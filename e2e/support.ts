@@ -40,6 +40,7 @@ export interface LogInput {
   notes?: string;
   isPublic?: boolean;
   photoLinks?: string[];
+  uploadedPhotoUrls?: string[];
 }
 
 export interface CreatedLog {

@@ -67,12 +67,13 @@ function refuseCrossSite(request: FastifyRequest, config: Config) {
     throw new HttpError(403, 'Cross-site request refused');
   }
   const origin = request.headers.origin;
-  if (origin && origin !== ownOrigin(request, config)) {
+  if (origin && origin !== requestOrigin(request, config)) {
     throw new HttpError(403, 'Cross-site request refused');
   }
 }
 
-function ownOrigin(request: FastifyRequest, config: Config): string {
+/** This app's origin: PUBLIC_URL, else the one the request came to. */
+export function requestOrigin(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { MetaTag } from '../common/link-preview.js';
 import { appRoutes } from '../common/routes.js';
 
 // Serves the built web app: hashed assets cached for a year, everything else revalidated, and
@@ -30,6 +31,19 @@ export function renderIndexHtml(template: string, appName: string): string {
       /<meta name="application-name" content="[^"]*"\s*\/?>/,
       `<meta name="application-name" content="${name}" />`,
     );
+}
+
+/** The page with its own title and meta tags (a shared log's link preview), every value escaped. */
+export function renderPageHead(indexHtml: string, head: { title: string; tags: MetaTag[] }) {
+  const tags = head.tags
+    .map(({ attribute, key, content }) => {
+      return `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
+    })
+    .join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '') // the preview brings its own
+    .replace('</head>', () => `  ${tags}\n  </head>`);
 }
 
 export async function registerWebApp(app: FastifyInstance, webRoot: string, appName: string) {
@@ -65,5 +79,5 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, appN
       .send(indexHtml);
   }
   app.get('/', sendPage); // the static wildcard would answer the root directory with 403
-  return sendPage;
+  return { sendPage, indexHtml };
 }

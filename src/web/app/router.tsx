@@ -27,6 +27,9 @@ const EditLogPage = lazy(() =>
 const LogDetailsPage = lazy(() =>
   import('@/features/logs/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
 );
+const SharedLogPage = lazy(() =>
+  import('@/features/sharing/shared-log-page').then((m) => ({ default: m.SharedLogPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -51,8 +54,7 @@ function SignedIn({ children }: { children: ReactNode }) {
 /** The header's height while its chunk loads, so the page below does not jump. */
 const headerPlaceholder = <div className="h-14 border-b" aria-hidden="true" />;
 
-// SPEC §2 route table. Sharing and the installed-app pages come in later issues; until then
-// their paths show the not-found page.
+// SPEC §2 route table.
 export function AppRouter() {
   const { user } = useUser();
 
@@ -65,6 +67,13 @@ export function AppRouter() {
         </Suspense>
       )}
       <Switch>
+        <Route path={appRoutes.sharedLog}>
+          {({ id }: { id: string }) => (
+            <Suspense fallback={<PageSpinner />}>
+              <SharedLogPage key={id} id={id} />
+            </Suspense>
+          )}
+        </Route>
         <Route path={appRoutes.login}>
           <Suspense fallback={<PageSpinner />}>
             <LoginPage />

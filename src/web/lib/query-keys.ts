@@ -13,6 +13,8 @@ export const queryKeys = {
     list: (query: LogPageQuery) => ['logs', 'list', query] as const,
     detail: (id: string) => ['logs', 'detail', id] as const,
   },
+  /** A public log seen through its share link; not under `logs`: no write of ours changes it. */
+  sharedLog: (id: string) => ['shared-log', id] as const,
   species: ['species'] as const,
   locations: ['locations'] as const,
   stats: {

@@ -9,10 +9,10 @@ import {
   Share2,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
-import type { Log } from '../../../common/logs';
+import type { Log, SharedLog } from '../../../common/logs';
 import { appRoutes, editLogPath } from '../../../common/routes';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -107,7 +107,7 @@ export function LogDetailsPage({ id }: { id: string }) {
       </div>
 
       {log ? (
-        <LogDetailsCard log={log} />
+        <LogDetailsCard log={log} sharing={<SharingSwitch log={log} />} />
       ) : isPending ? (
         <DetailsSkeleton />
       ) : (
@@ -131,7 +131,8 @@ export function LogDetailsPage({ id }: { id: string }) {
   );
 }
 
-function LogDetailsCard({ log }: { log: Log }) {
+/** The log's card; the public shared page shows it read-only, without the `sharing` switch. */
+export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: ReactNode }) {
   const uploaded = log.photos.filter((photo) => photo.sourceType === 'uploaded');
   const external = log.photos.filter((photo) => photo.sourceType === 'external');
   return (
@@ -211,7 +212,7 @@ function LogDetailsCard({ log }: { log: Log }) {
             )}
           </section>
         )}
-        <SharingSwitch log={log} />
+        {sharing}
         <p className="border-t pt-4 text-xs text-muted-foreground">
           Created {formatDay(log.createdAt)}
           {log.updatedAt !== log.createdAt && ` • Updated ${formatDay(log.updatedAt)}`}
