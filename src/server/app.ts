@@ -16,6 +16,7 @@ import { exportRoutes } from './features/export/routes.js';
 import { importRoutes } from './features/import/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
 import { objectRoutes, photoRoutes } from './features/photos/routes.js';
+import { pwaRoutes } from './features/pwa/routes.js';
 import { sharedPageRoutes } from './features/sharing/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { loggerOptions } from './logging.js';
@@ -72,6 +73,7 @@ export async function buildApp(
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
+  await app.register(pwaRoutes, { prefix: '/api', config });
 
   serveOpenApi(app);
   app.get('/healthz', async (_request, reply) => {

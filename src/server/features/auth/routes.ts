@@ -10,11 +10,16 @@ import { authRouteLimit } from '../../auth/rate-limits.js';
 import { requireUserId } from '../../auth/sessions.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
+import { issueBridgeRedirect } from '../pwa/index.js';
 import { authenticate, getUser, registerUser } from './service.js';
 
 /** Built-in accounts (ARCHITECTURE "Auth"); mounted at /api. */
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get('/login', { schema: { querystring: loginQuerySchema } }, async (request, reply) => {
+    // already signed in in this browser: a pwa sign-in is complete (the login page comes back here)
+    if (request.query.pwa && request.userId) {
+      return reply.redirect(await issueBridgeRedirect(app.db, request.userId));
+    }
     const params = new URLSearchParams();
     if (request.query.pwa) params.set('pwa', 'true');
     const next = safeNextPath(request.query.next);

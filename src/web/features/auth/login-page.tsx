@@ -1,4 +1,5 @@
 import { Binoculars } from 'lucide-react';
+import { useEffect } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import { safeNextPath } from '../../../common/auth';
 import { PageSpinner } from '@/components/page-spinner';
@@ -20,8 +21,14 @@ function targetAfterSignIn(next: string | null): string {
 export function LoginPage() {
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
+  const pwa = params.get('pwa') === 'true';
 
-  if (isLoading) return <PageSpinner />;
+  useEffect(() => {
+    // the server hands a signed-in pwa sign-in to the installed app (features/pwa/bridge.ts)
+    if (user && pwa) window.location.replace('/api/login?pwa=true');
+  }, [user, pwa]);
+
+  if (isLoading || (user && pwa)) return <PageSpinner />;
   // a signed-in visitor, or one who just signed in through a form below, moves on
   if (user) return <Redirect to={targetAfterSignIn(params.get('next'))} replace />;
 
