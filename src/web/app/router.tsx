@@ -30,6 +30,11 @@ const LogDetailsPage = lazy(() =>
 const SharedLogPage = lazy(() =>
   import('@/features/sharing/shared-log-page').then((m) => ({ default: m.SharedLogPage })),
 );
+const PwaAuthCompletePage = lazy(() =>
+  import('@/features/pwa/pwa-auth-complete-page').then((m) => ({
+    default: m.PwaAuthCompletePage,
+  })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -73,6 +78,11 @@ export function AppRouter() {
               <SharedLogPage key={id} id={id} />
             </Suspense>
           )}
+        </Route>
+        <Route path={appRoutes.pwaAuthComplete}>
+          <Suspense fallback={<PageSpinner />}>
+            <PwaAuthCompletePage />
+          </Suspense>
         </Route>
         <Route path={appRoutes.login}>
           <Suspense fallback={<PageSpinner />}>
