@@ -3,7 +3,7 @@ import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { baseURL, createLog, expectToast, pathOf, signUp } from './support.js';
+import { baseURL, controlledBy, createLog, expectToast, pathOf, signUp } from './support.js';
 
 // The installable offline app: worker, manifest, offline reads, update notice, install card,
 // and the installed-app sign-in bridge (SPEC §1, §2, §4).
@@ -15,14 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Loads the page, then again once the service worker controls it (the first load installs it). */
-async function controlledBy(page: Page, path: string) {
-  await page.goto(path);
-  await page.evaluate('navigator.serviceWorker.ready');
-  await page.waitForFunction('navigator.serviceWorker.controller !== null');
-  await page.reload();
-}
 
 /** What the worker's `/__pwa_auth_bridge` answers to this page. */
 const storedBridgeToken = (page: Page) =>

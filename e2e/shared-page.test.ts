@@ -36,6 +36,43 @@ async function uploadPhoto(context: BrowserContext): Promise<string> {
 
 const metaSelector = (key: string) => `meta[property="${key}"], meta[name="${key}"]`;
 
+describe('sharing through the device share sheet', () => {
+  it('hands title, text and link to navigator.share, and says nothing when cancelled', async () => {
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    await context.addInitScript({
+      content: `
+        window.shared = [];
+        navigator.share = async (data) => {
+          if (window.cancelShare) throw new DOMException('Share canceled', 'AbortError');
+          window.shared.push(data);
+        };`,
+    });
+    await context.request.post('/api/auth/register', {
+      data: { email: `sheet-${Date.now()}@example.com`, password: 'correct horse battery' },
+    });
+    const owl = await createLog(context, {
+      speciesCommon: 'Barn Owl',
+      count: 2,
+      placeName: 'Marsh Lane',
+    });
+    const page = await context.newPage();
+    await page.goto(`/logs/${owl.id}`);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await expect.poll(() => page.evaluate('window.shared.length')).toBe(1);
+    expect(await page.evaluate('window.shared[0]')).toEqual({
+      title: 'Barn Owl sighting',
+      text: 'Check out the 2 Barn Owl I spotted at Marsh Lane!',
+      url: `${baseURL}/shared/${owl.id}`,
+    });
+
+    await page.evaluate('window.cancelShare = true');
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.waitForTimeout(300);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('the public shared log page', () => {
   it('shows the read-only card to a visitor, with title and preview tags restored on leaving', async () => {
     const owl = await createLog(ada.context, {

@@ -15,6 +15,9 @@ const Header = lazy(() => import('./layout/header').then((m) => ({ default: m.He
 const GlobalShortcuts = lazy(() =>
   import('@/features/shortcuts').then((m) => ({ default: m.GlobalShortcuts })),
 );
+const OfflineSync = lazy(() =>
+  import('@/features/logs/offline-sync').then((m) => ({ default: m.OfflineSync })),
+);
 const LogsPage = lazy(() =>
   import('@/features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
 );
@@ -69,6 +72,7 @@ export function AppRouter() {
         <Suspense fallback={headerPlaceholder}>
           <Header user={user} />
           <GlobalShortcuts />
+          <OfflineSync />
         </Suspense>
       )}
       <Switch>

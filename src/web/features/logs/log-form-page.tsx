@@ -10,6 +10,7 @@ import { localNowToTheMinute, toLocalInput, withLocalOffset } from './form-dates
 import { LogForm } from './log-form';
 import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
+import { QUEUED } from './offline-queue';
 import { useCreateLog, useLog, useUpdateLog } from './use-log';
 import { ApiError } from '@/lib/api-client';
 
@@ -17,6 +18,10 @@ const toRequest = (values: LogWritePayload): LogWriteInput => ({
   ...values,
   observedAt: withLocalOffset(values.observedAt),
 });
+
+/** Offline, the write waits on this device (offline-queue.ts); the list shows it as pending. */
+const savedOffline = () =>
+  toast.success('Saved offline', { description: 'It will be sent when you are back online.' });
 
 const failed = (error: unknown, fallback: string) => {
   if (!isUnauthorized(error)) toast.error('Error', { description: errorMessage(error, fallback) });
@@ -47,6 +52,10 @@ export function NewLogPage() {
         onSave={(values) =>
           createLog.mutate(toRequest(values), {
             onSuccess: (log) => {
+              if (log === QUEUED) {
+                savedOffline();
+                return navigate(appRoutes.home);
+              }
               toast.success('Success', { description: 'Log created successfully' });
               navigate(logPath(log.id));
             },
@@ -80,8 +89,9 @@ export function EditLogPage({ id }: { id: string }) {
           onCancel={() => navigate(logPath(id))}
           onSave={(values) =>
             updateLog.mutate(toRequest(values), {
-              onSuccess: () => {
-                toast.success('Success', { description: 'Log updated successfully' });
+              onSuccess: (result) => {
+                if (result === QUEUED) savedOffline();
+                else toast.success('Success', { description: 'Log updated successfully' });
                 navigate(logPath(id));
               },
               onError: (failure) => failed(failure, 'Failed to update log'),

@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
+import { useOnline } from '@/lib/use-online';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { useLocations, useSpecies } from './use-log';
 
@@ -41,6 +42,7 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
   ];
   const [pendingLink, setPendingLink] = useState('');
   const photoLinks = useWatch({ control: form.control, name: 'photoLinks' }) ?? [];
+  const online = useOnline(); // offline saves are queued; photo uploads are not
 
   const submit = () => {
     if (saving) return;
@@ -159,6 +161,11 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
                 </FormItem>
               )}
             />
+            {!online && (
+              <p className="text-sm text-muted-foreground" role="status">
+                Photos need a connection: you can save this log offline and add photos later.
+              </p>
+            )}
             <PhotoLinksField
               links={photoLinks}
               onLinksChange={(links) => form.setValue('photoLinks', links)}

@@ -24,6 +24,7 @@ import { FiltersPopover } from './filters-popover';
 import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { countActiveFilters, emptyFilters, exportUrl, toPageQuery } from './list-query';
+import { PendingWrites } from './pending-writes';
 import { shareLog } from './share-log';
 import { useDeleteLog } from './use-log';
 import { useListState } from './use-list-state';
@@ -116,6 +117,8 @@ export function LogsPage() {
         </Button>
         <ImportDialog />
       </div>
+
+      <PendingWrites />
 
       {data ? (
         data.items.length === 0 ? (
