@@ -102,4 +102,45 @@ describe('offline logging', () => {
     await refused.waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it("keeps one account's offline writes out of another account's session", async () => {
+    const { context, page } = await signUp(browser);
+    await controlledBy(page, '/logs/new');
+    await page.getByRole('heading', { name: 'New Wildlife Log' }).waitFor();
+    await context.setOffline(true);
+    await pickSpecies(page, 'Ada Kite');
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    const ada = await context.cookies();
+    await page.close();
+
+    // someone else signs in on this device before Ada comes back online
+    await context.setOffline(false);
+    const registered = await fetch(`${baseURL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL },
+      body: JSON.stringify({
+        email: `bo-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+      }),
+    });
+    const sid = /sid=([^;]+)/.exec(registered.headers.get('set-cookie') ?? '')![1]!;
+    await context.clearCookies();
+    await context.addCookies([{ name: 'sid', value: sid, url: baseURL }]);
+    const bo = await context.newPage();
+    await bo.goto('/');
+    await bo.getByText('No logs found').waitFor();
+    expect(await bo.getByTestId('pending-write').count()).toBe(0);
+    expect(await serverLogs(context)).toEqual([]);
+    await bo.close();
+
+    // Ada again: her write goes out in her session
+    await context.clearCookies();
+    await context.addCookies(ada);
+    const back = await context.newPage();
+    await back.goto('/');
+    await back.getByRole('heading', { name: 'Ada Kite' }).waitFor();
+    expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual(['Ada Kite']);
+    await context.close();
+  });
 });

@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../../common/auth';
 import type { LogPageQuery } from '../../common/logs';
 import type { StatsBucket } from '../../common/stats';
 
@@ -27,3 +29,7 @@ export const queryKeys = {
       ['stats', 'time-series', range, bucket] as const,
   },
 };
+
+/** The signed-in user's id, as the current-user query last saw it. */
+export const currentUserId = (queryClient: QueryClient) =>
+  queryClient.getQueryData<User | null>(queryKeys.auth.user)?.id;

@@ -9,6 +9,8 @@ import { errorMessage } from '@/lib/error-message';
 
 export interface QueuedWrite {
   id: string;
+  /** Whose session made it: a write is only ever replayed in that user's session. */
+  userId: string;
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: LogWriteInput;
@@ -37,12 +39,15 @@ const anyReply: ReplyParser<unknown> = { parse: (value) => value };
 /** fetch() rejects with a TypeError when the request never reached a server. */
 const unreachable = (error: unknown) => error instanceof TypeError;
 
-export async function readOfflineWrites(): Promise<OfflineWrites> {
+/** This user's writes; another account's, made on this device, wait for its own session. */
+export async function readOfflineWrites(userId: string): Promise<OfflineWrites> {
   const [queued, rejected] = await Promise.all([
     get<QueuedWrite[]>(QUEUE_KEY, store),
     get<RejectedWrite[]>(REJECTED_KEY, store),
   ]);
-  return { queued: queued ?? [], rejected: rejected ?? [] };
+  const own = <T extends QueuedWrite>(list: T[] = []) =>
+    list.filter((one) => one.userId === userId);
+  return { queued: own(queued), rejected: own(rejected) };
 }
 
 async function enqueue(write: Omit<QueuedWrite, 'id' | 'queuedAt'>) {
@@ -55,17 +60,19 @@ async function enqueue(write: Omit<QueuedWrite, 'id' | 'queuedAt'>) {
  * behind ones already queued, so that the server sees them in the order they were made.
  */
 export async function sendOrQueue<T>(
-  write: Omit<QueuedWrite, 'id' | 'queuedAt'>,
+  write: Omit<QueuedWrite, 'id' | 'queuedAt' | 'userId'> & { userId: string | undefined },
   send: () => Promise<T>,
 ): Promise<T | typeof QUEUED> {
-  if ((await readOfflineWrites()).queued.length === 0) {
+  const { userId } = write;
+  if (!userId) return send(); // no known session to replay it in
+  if ((await readOfflineWrites(userId)).queued.length === 0) {
     try {
       return await send();
     } catch (error) {
       if (!unreachable(error)) throw error;
     }
   }
-  await enqueue(write);
+  await enqueue({ ...write, userId });
   return QUEUED;
 }
 
@@ -78,17 +85,17 @@ interface ReplayResult {
 let replaying: Promise<ReplayResult> | undefined;
 
 /** Sends the queued writes in order; stops at the first that cannot reach the server. */
-export function replayOfflineWrites(): Promise<ReplayResult> {
-  replaying ??= replay().finally(() => {
+export function replayOfflineWrites(userId: string): Promise<ReplayResult> {
+  replaying ??= replay(userId).finally(() => {
     replaying = undefined;
   });
   return replaying;
 }
 
-async function replay(): Promise<ReplayResult> {
+async function replay(userId: string): Promise<ReplayResult> {
   const result: ReplayResult = { done: 0, rejected: [] };
   for (;;) {
-    const [next] = (await readOfflineWrites()).queued;
+    const [next] = (await readOfflineWrites(userId)).queued;
     if (!next) return result;
     try {
       await api(next.path, anyReply, { method: next.method, body: next.body });

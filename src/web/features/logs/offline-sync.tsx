@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { queryKeys } from '@/lib/query-keys';
+import { currentUserId, queryKeys } from '@/lib/query-keys';
 import { replayOfflineWrites } from './offline-queue';
 
 /** Sends the writes kept offline when the connection returns, and at start (signed in). */
@@ -10,7 +10,9 @@ export function OfflineSync() {
 
   useEffect(() => {
     const sync = async () => {
-      const { done, rejected } = await replayOfflineWrites();
+      const userId = currentUserId(queryClient);
+      if (!userId) return;
+      const { done, rejected } = await replayOfflineWrites(userId);
       for (const write of rejected) {
         toast.error('Not saved', { description: `${write.species}: ${write.reason}` });
       }

@@ -16,7 +16,7 @@ import {
 } from '../../../common/logs';
 import { importResultSchema } from '../../../common/import';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { currentUserId, queryKeys } from '@/lib/query-keys';
 import { QUEUED, sendOrQueue } from './offline-queue';
 
 export const logQuery = (id: string) =>
@@ -61,7 +61,13 @@ export function useCreateLog() {
     ...writeOptions,
     mutationFn: (payload: LogWriteInput) =>
       sendOrQueue(
-        { method: 'POST', path: '/api/logs', body: payload, species: payload.speciesCommon },
+        {
+          userId: currentUserId(queryClient),
+          method: 'POST',
+          path: '/api/logs',
+          body: payload,
+          species: payload.speciesCommon,
+        },
         () => api('/api/logs', logSchema, { method: 'POST', body: payload }),
       ),
     onSuccess: (result) => refreshAfterWrite(queryClient, result),
@@ -74,8 +80,15 @@ export function useUpdateLog(id: string) {
   return useMutation({
     ...writeOptions,
     mutationFn: (payload: LogWriteInput) =>
-      sendOrQueue({ method: 'PUT', path, body: payload, species: payload.speciesCommon }, () =>
-        api(path, logSchema, { method: 'PUT', body: payload }),
+      sendOrQueue(
+        {
+          userId: currentUserId(queryClient),
+          method: 'PUT',
+          path,
+          body: payload,
+          species: payload.speciesCommon,
+        },
+        () => api(path, logSchema, { method: 'PUT', body: payload }),
       ),
     onSuccess: (result) => {
       if (result !== QUEUED) queryClient.setQueryData(queryKeys.logs.detail(id), result);
@@ -115,8 +128,9 @@ export function useDeleteLog() {
     mutationFn: (id: string) => {
       const path = `/api/logs/${encodeURIComponent(id)}`;
       const species = cachedLog(queryClient, id)?.speciesCommon ?? 'Log';
-      return sendOrQueue({ method: 'DELETE', path, species }, () =>
-        api(path, z.undefined(), { method: 'DELETE' }),
+      return sendOrQueue(
+        { userId: currentUserId(queryClient), method: 'DELETE', path, species },
+        () => api(path, z.undefined(), { method: 'DELETE' }),
       );
     },
     onSuccess: (result, id) => {

@@ -1,14 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@/lib/query-keys';
+import { currentUserId, queryKeys } from '@/lib/query-keys';
 import { dismissRejectedWrite, readOfflineWrites } from './offline-queue';
 
 /** The writes waiting for a connection and those the server refused on replay. */
-export const useOfflineWrites = () =>
-  useQuery({
+export function useOfflineWrites() {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: queryKeys.offlineWrites,
-    queryFn: readOfflineWrites,
+    queryFn: () => readOfflineWrites(currentUserId(queryClient) ?? ''),
     networkMode: 'always', // IndexedDB needs no connection
   });
+}
 
 export function useDismissRejectedWrite() {
   const queryClient = useQueryClient();
