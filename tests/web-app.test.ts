@@ -41,6 +41,13 @@ describe('serving the web app', () => {
     expect(raw.body).not.toContain('<title>Sightbook</title>');
   });
 
+  it('writes the configured product name into the web app manifest', async () => {
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.json()).toEqual({ name: 'Birds & <Bees>', short_name: 'Birds & <Bees>' });
+  });
+
   it('answers an unknown page with the app (its not-found page) and 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);

@@ -33,6 +33,10 @@ export function renderIndexHtml(template: string, appName: string): string {
     );
 }
 
+export function renderManifest(manifest: string, appName: string): string {
+  return JSON.stringify({ ...JSON.parse(manifest), name: appName, short_name: appName });
+}
+
 /** The page with its own title and meta tags (a shared log's link preview), every value escaped. */
 export function renderPageHead(indexHtml: string, head: { title: string; tags: MetaTag[] }) {
   const tags = head.tags
@@ -58,7 +62,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, appN
     index: false, // '/' is a page, answered below
     wildcard: true,
     // The page is served rendered, below; Vite's build manifest is for the bundle benchmark only.
-    allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
+    allowedPath: (path) =>
+      path !== '/index.html' && path !== '/manifest.webmanifest' && !path.startsWith('/.vite/'),
     cacheControl: false,
     preCompressed: true, // the .br and .gz files scripts/compress-web.mjs writes at build
     setHeaders: (reply, path) => {
@@ -79,5 +84,17 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, appN
       .send(indexHtml);
   }
   app.get('/', sendPage); // the static wildcard would answer the root directory with 403
+
+  // The install name is APP_NAME too, not the name the app was built with.
+  const manifestFile = join(webRoot, 'manifest.webmanifest');
+  if (existsSync(manifestFile)) {
+    const manifest = renderManifest(readFileSync(manifestFile, 'utf8'), appName);
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('application/manifest+json; charset=utf-8')
+        .send(manifest),
+    );
+  }
   return { sendPage, indexHtml };
 }
