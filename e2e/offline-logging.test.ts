@@ -64,6 +64,7 @@ describe('offline logging', () => {
       await page.getByRole('button', { name: 'Update Log' }).click();
       await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
       await page.waitForURL((url) => url.pathname === `/logs/${log.id}`);
+      await page.getByText(`${count} observed`).waitFor(); // the details show the pending edit
     }
     await page.goto('/');
     await page.getByTestId('pending-write').nth(1).waitFor();

@@ -18,6 +18,7 @@ import { importResultSchema } from '../../../common/import';
 import { api } from '@/lib/api-client';
 import { currentUserId, queryKeys } from '@/lib/query-keys';
 import { QUEUED, sendOrQueue } from './offline-queue';
+import { withPendingEdit } from './pending-edit';
 
 export const logQuery = (id: string) =>
   queryOptions({
@@ -90,8 +91,10 @@ export function useUpdateLog(id: string) {
         },
         () => api(path, logSchema, { method: 'PUT', body: payload }),
       ),
-    onSuccess: (result) => {
-      if (result !== QUEUED) queryClient.setQueryData(queryKeys.logs.detail(id), result);
+    onSuccess: (result, payload) => {
+      queryClient.setQueryData<Log>(queryKeys.logs.detail(id), (log) =>
+        result !== QUEUED ? result : log && withPendingEdit(log, payload),
+      );
       refreshAfterWrite(queryClient, result);
     },
   });
