@@ -76,6 +76,28 @@ describe('offline logging', () => {
     await context.close();
   });
 
+  it('queues a deletion made offline from the list', async () => {
+    const { context, page } = await signUp(browser);
+    await createLog(context, { speciesCommon: 'Robin' });
+    await controlledBy(page, '/');
+    await page.getByRole('heading', { name: 'Robin' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Actions for Robin' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    await page.getByRole('heading', { name: 'Robin' }).waitFor({ state: 'detached' });
+    const pending = page.getByTestId('pending-write').filter({ hasText: 'Robin' });
+    await pending.getByText('Deletion').waitFor();
+    expect(await serverLogs(context)).toHaveLength(1);
+
+    await context.setOffline(false);
+    await pending.waitFor({ state: 'detached' });
+    expect(await serverLogs(context)).toEqual([]);
+    await context.close();
+  });
+
   it('surfaces an offline edit the server refuses, with its reason', async () => {
     const { context, page } = await signUp(browser);
     const log = await createLog(context, { speciesCommon: 'Barn Owl' });

@@ -30,6 +30,7 @@ import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
 import { shareLog } from './share-log';
 import { useDeleteLog, useLog, useUpdateSharing } from './use-log';
+import { toastWriteDone } from './write-toasts';
 
 const COPIED_INDICATOR_MS = 2000; // SPEC §9
 
@@ -65,8 +66,8 @@ export function LogDetailsPage({ id }: { id: string }) {
 
   const confirmDelete = () =>
     deleteLog.mutate(id, {
-      onSuccess: () => {
-        toast.success('Success', { description: 'Log deleted successfully' });
+      onSuccess: (result) => {
+        toastWriteDone(result, 'Log deleted successfully');
         navigate(appRoutes.home);
       },
       onError: (failure) => {

@@ -12,16 +12,13 @@ import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
 import { QUEUED } from './offline-queue';
 import { useCreateLog, useLog, useUpdateLog } from './use-log';
+import { toastWriteDone } from './write-toasts';
 import { ApiError } from '@/lib/api-client';
 
 const toRequest = (values: LogWritePayload): LogWriteInput => ({
   ...values,
   observedAt: withLocalOffset(values.observedAt),
 });
-
-/** Offline, the write waits on this device (offline-queue.ts); the list shows it as pending. */
-const savedOffline = () =>
-  toast.success('Saved offline', { description: 'It will be sent when you are back online.' });
 
 const failed = (error: unknown, fallback: string) => {
   if (!isUnauthorized(error)) toast.error('Error', { description: errorMessage(error, fallback) });
@@ -52,12 +49,9 @@ export function NewLogPage() {
         onSave={(values) =>
           createLog.mutate(toRequest(values), {
             onSuccess: (log) => {
-              if (log === QUEUED) {
-                savedOffline();
-                return navigate(appRoutes.home);
-              }
-              toast.success('Success', { description: 'Log created successfully' });
-              navigate(logPath(log.id));
+              toastWriteDone(log, 'Log created successfully');
+              // offline, the log waits on this device: the list shows it as pending
+              navigate(log === QUEUED ? appRoutes.home : logPath(log.id));
             },
             onError: (error) => failed(error, 'Failed to create log'),
           })
@@ -90,8 +84,7 @@ export function EditLogPage({ id }: { id: string }) {
           onSave={(values) =>
             updateLog.mutate(toRequest(values), {
               onSuccess: (result) => {
-                if (result === QUEUED) savedOffline();
-                else toast.success('Success', { description: 'Log updated successfully' });
+                toastWriteDone(result, 'Log updated successfully');
                 navigate(logPath(id));
               },
               onError: (failure) => failed(failure, 'Failed to update log'),

@@ -28,6 +28,7 @@ import { PendingWrites } from './pending-writes';
 import { shareLog } from './share-log';
 import { useDeleteLog } from './use-log';
 import { useListState } from './use-list-state';
+import { toastWriteDone } from './write-toasts';
 import { useLogs } from './use-logs';
 
 const SKELETON_CARDS = 6; // SPEC §9
@@ -63,7 +64,7 @@ export function LogsPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteLog.mutate(deleting.id, {
-      onSuccess: () => toast.success('Success', { description: 'Log deleted successfully' }),
+      onSuccess: (result) => toastWriteDone(result, 'Log deleted successfully'),
       onError: (failure) => {
         if (!isUnauthorized(failure)) {
           toast.error('Error', { description: errorMessage(failure, 'Failed to delete log') });
