@@ -2,12 +2,59 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const api = 'http://127.0.0.1:3000'; // `npm run dev` starts the server on its default port
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // SPEC §1: the background worker registered from /sw.js, built from src/web/sw.ts by Workbox
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/web',
+      filename: 'sw.ts',
+      injectRegister: false, // the app registers it (features/pwa/register-worker.ts)
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        id: '/',
+        name: 'Sightbook',
+        short_name: 'Sightbook',
+        description: 'Log wildlife sightings: species, counts, places, notes and photos.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#16803c',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      injectManifest: {
+        // the shell and every route chunk; photos and the bundle manifest are not part of it
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        globIgnores: ['.vite/**', 'sw.js'],
+        // the server answers pages at '/', never at '/index.html' (src/server/web-app.ts)
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.map((entry) =>
+              entry.url === 'index.html' ? { ...entry, url: '/' } : entry,
+            ),
+            warnings: [],
+          }),
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) },
   },

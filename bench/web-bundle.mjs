@@ -18,8 +18,13 @@ if (!process.argv.includes('--no-build')) {
 
 const manifest = JSON.parse(readFileSync(join(web, '.vite/manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// a module two routes load (the details card, also on the shared page) becomes a shared
+// chunk, listed by its name instead of its source
 const chunkKey = (source) => {
-  const key = Object.keys(manifest).find((name) => manifest[name].src === source);
+  const name = source.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+  const key =
+    Object.keys(manifest).find((key) => manifest[key].src === source) ??
+    Object.keys(manifest).find((key) => !manifest[key].src && manifest[key].name === name);
   if (!key) throw new Error(`no chunk for ${source} in the manifest`);
   return key;
 };

@@ -43,6 +43,7 @@ export interface LogInput {
   notes?: string;
   isPublic?: boolean;
   photoLinks?: string[];
+  uploadedPhotoUrls?: string[];
 }
 
 export interface CreatedLog {
@@ -65,6 +66,14 @@ export const readClipboard = (page: Page) =>
   page.evaluate('navigator.clipboard.readText()') as Promise<string>;
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Loads the page, then again once the service worker controls it (the first load installs it). */
+export async function controlledBy(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate('navigator.serviceWorker.ready');
+  await page.waitForFunction('navigator.serviceWorker.controller !== null');
+  await page.reload();
+}
 
 /** The visible toast with this title and description (sonner renders one at a time here). */
 export async function expectToast(page: Page, title: string, description: string) {

@@ -1,25 +1,16 @@
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { users } from '../src/server/db/schema.js';
-import { pwaSignInRedirect } from '../src/server/features/auth/pwa-sign-in.js';
-import type * as PwaSignIn from '../src/server/features/auth/pwa-sign-in.js';
 import {
   parseIdentityClaims,
   signInWithIdentity,
 } from '../src/server/features/auth/oidc-accounts.js';
 import { randomIp, signUp, stores, testConfig, uniqueEmail } from './helpers.js';
 import { startTestProvider, TEST_CLIENT, TestBrowser, type TestProvider } from './oidc-provider.js';
-
-// The installed-app bridge replaces what this function does; the test checks that a
-// `pwa=true` sign-in reaches it, with the right user.
-vi.mock('../src/server/features/auth/pwa-sign-in.js', async (importOriginal) => {
-  const original = await importOriginal<typeof PwaSignIn>();
-  return { pwaSignInRedirect: vi.fn(original.pwaSignInRedirect) };
-});
 
 describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
   let provider: TestProvider;
@@ -57,9 +48,6 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
   afterAll(async () => {
     await app.close();
     await provider.close();
-  });
-  beforeEach(() => {
-    vi.mocked(pwaSignInRedirect).mockClear();
   });
 
   /** A new provider account with the usual claims, and its subject. */
@@ -103,7 +91,6 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
     });
     const [row] = await app.db.select().from(users).where(eq(users.oidcSubject, subject));
     expect(row).toMatchObject({ oidcIssuer: provider.issuer, passwordHash: null });
-    expect(pwaSignInRedirect).not.toHaveBeenCalled();
   });
 
   it('matches the second sign-in by subject and refreshes the profile from the claims', async () => {
@@ -246,9 +233,21 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
     const subject = anAccount();
     const { browser: signedIn, landing } = await signIn(subject, '?pwa=true');
     const me = JSON.parse((await currentUser(signedIn)).body);
-    expect(pwaSignInRedirect).toHaveBeenCalledTimes(1);
-    expect(pwaSignInRedirect).toHaveBeenCalledWith(expect.anything(), me.id);
-    expect(landing.location).toBe(`${origin}/`);
+    // the installed app's bridge: a single-use token that opens a session for this user
+    const completion = new URL(landing.location);
+    expect(completion.pathname).toBe('/pwa-auth-complete');
+    const exchange = await app.inject({
+      method: 'POST',
+      url: '/api/pwa-auth-bridge',
+      payload: { token: completion.searchParams.get('token') },
+    });
+    expect(exchange.statusCode).toBe(204);
+    const installed = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: Object.fromEntries(exchange.cookies.map((c) => [c.name, c.value])),
+    });
+    expect(installed.json().id).toBe(me.id);
   });
 
   it('follows a safe next path after sign-in, and ignores one to another site', async () => {

@@ -52,6 +52,13 @@ describe('serving the web app', () => {
     expect(res.body.match(/name="map-tile-url"/g)).toHaveLength(1);
   });
 
+  it('writes the configured product name into the web app manifest', async () => {
+    const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(res.json()).toEqual({ name: 'Birds & <Bees>', short_name: 'Birds & <Bees>' });
+  });
+
   it('answers an unknown page with the app (its not-found page) and 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);

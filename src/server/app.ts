@@ -16,6 +16,8 @@ import { exportRoutes } from './features/export/routes.js';
 import { importRoutes } from './features/import/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
 import { objectRoutes, photoRoutes } from './features/photos/routes.js';
+import { pwaRoutes } from './features/pwa/routes.js';
+import { sharedPageRoutes } from './features/sharing/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';
@@ -71,6 +73,7 @@ export async function buildApp(
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
+  await app.register(pwaRoutes, { prefix: '/api', config });
 
   serveOpenApi(app);
   app.get('/healthz', async (_request, reply) => {
@@ -78,9 +81,11 @@ export async function buildApp(
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unavailable' });
   });
 
-  const sendPage = config.webRoot
+  const webApp = config.webRoot
     ? await registerWebApp(app, config.webRoot, pageSettings(config))
     : undefined;
+  if (webApp) await app.register(sharedPageRoutes, { config, indexHtml: webApp.indexHtml });
+  const sendPage = webApp?.sendPage;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
     const isPage = request.method === 'GET' || request.method === 'HEAD';

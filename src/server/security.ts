@@ -75,7 +75,7 @@ function refuseCrossSite(request: FastifyRequest, config: Config) {
 }
 
 /** The app's public origin: PUBLIC_URL, else the one the request came to. */
-export function ownOrigin(request: FastifyRequest, config: Config): string {
+export function ownOrigin(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { MetaTag } from '../common/link-preview.js';
 import { appRoutes } from '../common/routes.js';
 import type { Config } from './config.js';
 
@@ -66,6 +67,23 @@ export function renderIndexHtml(template: string, settings: PageSettings): strin
     .replace('</head>', `  ${metas.join('\n    ')}\n  </head>`);
 }
 
+export function renderManifest(manifest: string, appName: string): string {
+  return JSON.stringify({ ...JSON.parse(manifest), name: appName, short_name: appName });
+}
+
+/** The page with its own title and meta tags (a shared log's link preview), every value escaped. */
+export function renderPageHead(indexHtml: string, head: { title: string; tags: MetaTag[] }) {
+  const tags = head.tags
+    .map(({ attribute, key, content }) => {
+      return `<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(content)}" />`;
+    })
+    .join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '') // the preview brings its own
+    .replace('</head>', () => `  ${tags}\n  </head>`);
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string,
@@ -82,7 +100,8 @@ export async function registerWebApp(
     index: false, // '/' is a page, answered below
     wildcard: true,
     // The page is served rendered, below; Vite's build manifest is for the bundle benchmark only.
-    allowedPath: (path) => path !== '/index.html' && !path.startsWith('/.vite/'),
+    allowedPath: (path) =>
+      path !== '/index.html' && path !== '/manifest.webmanifest' && !path.startsWith('/.vite/'),
     cacheControl: false,
     preCompressed: true, // the .br and .gz files scripts/compress-web.mjs writes at build
     setHeaders: (reply, path) => {
@@ -103,5 +122,17 @@ export async function registerWebApp(
       .send(indexHtml);
   }
   app.get('/', sendPage); // the static wildcard would answer the root directory with 403
-  return sendPage;
+
+  // The install name is APP_NAME too, not the name the app was built with.
+  const manifestFile = join(webRoot, 'manifest.webmanifest');
+  if (existsSync(manifestFile)) {
+    const manifest = renderManifest(readFileSync(manifestFile, 'utf8'), settings.appName);
+    app.get('/manifest.webmanifest', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('Cache-Control', 'no-cache')
+        .type('application/manifest+json; charset=utf-8')
+        .send(manifest),
+    );
+  }
+  return { sendPage, indexHtml };
 }

@@ -13,3 +13,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The background worker (SPEC §1), loaded apart so that the first paint does not wait for it.
+import('@/features/pwa/register-worker')
+  .then(({ registerWorker }) => registerWorker())
+  .catch((error: unknown) => console.error('Service worker registration failed', error));

@@ -88,6 +88,16 @@ const matrix: Record<string, RouteCase> = {
     expect: { anonymous: 401, owner: 204, other: 204 },
     endsSession: true,
   },
+  'POST /api/pwa-auth-bridge': {
+    // a guessed token opens no session, whoever asks
+    request: async () => ({
+      method: 'POST',
+      url: '/api/pwa-auth-bridge',
+      remoteAddress: randomIp(),
+      payload: { token: 'guessed-token' },
+    }),
+    expect: everyone(401),
+  },
   'GET /api/logs': { request: get('/api/logs'), expect: signedIn(200) },
   'POST /api/logs': {
     request: async () => ({ method: 'POST', url: '/api/logs', payload: aLog() }),

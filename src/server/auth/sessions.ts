@@ -38,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The signed-in user's id, or 401 (SPEC §6: the web app reads 'Unauthorized' in the message). */
 export function requireUserId(request: FastifyRequest): string {

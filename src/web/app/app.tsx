@@ -1,10 +1,15 @@
+import { InstallCard } from '@/features/pwa/install-card';
+import { InstalledAppStart } from './installed-app-start';
 import { AppRouter } from './router';
 import { Providers } from './providers';
 
 export function App() {
   return (
     <Providers>
-      <AppRouter />
+      <InstalledAppStart>
+        <AppRouter />
+      </InstalledAppStart>
+      <InstallCard />
     </Providers>
   );
 }

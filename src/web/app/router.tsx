@@ -15,6 +15,9 @@ const Header = lazy(() => import('./layout/header').then((m) => ({ default: m.He
 const GlobalShortcuts = lazy(() =>
   import('@/features/shortcuts').then((m) => ({ default: m.GlobalShortcuts })),
 );
+const OfflineSync = lazy(() =>
+  import('@/features/logs/offline-sync').then((m) => ({ default: m.OfflineSync })),
+);
 const LogsPage = lazy(() =>
   import('@/features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
 );
@@ -29,6 +32,14 @@ const LogDetailsPage = lazy(() =>
 );
 const MapPage = lazy(() =>
   import('@/features/maps/map-page').then((m) => ({ default: m.MapPage })),
+);
+const SharedLogPage = lazy(() =>
+  import('@/features/sharing/shared-log-page').then((m) => ({ default: m.SharedLogPage })),
+);
+const PwaAuthCompletePage = lazy(() =>
+  import('@/features/pwa/pwa-auth-complete-page').then((m) => ({
+    default: m.PwaAuthCompletePage,
+  })),
 );
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
@@ -54,8 +65,7 @@ function SignedIn({ children }: { children: ReactNode }) {
 /** The header's height while its chunk loads, so the page below does not jump. */
 const headerPlaceholder = <div className="h-14 border-b" aria-hidden="true" />;
 
-// SPEC §2 route table. Sharing and the installed-app pages come in later issues; until then
-// their paths show the not-found page.
+// SPEC §2 route table.
 export function AppRouter() {
   const { user } = useUser();
 
@@ -65,9 +75,22 @@ export function AppRouter() {
         <Suspense fallback={headerPlaceholder}>
           <Header user={user} />
           <GlobalShortcuts />
+          <OfflineSync />
         </Suspense>
       )}
       <Switch>
+        <Route path={appRoutes.sharedLog}>
+          {({ id }: { id: string }) => (
+            <Suspense fallback={<PageSpinner />}>
+              <SharedLogPage key={id} id={id} />
+            </Suspense>
+          )}
+        </Route>
+        <Route path={appRoutes.pwaAuthComplete}>
+          <Suspense fallback={<PageSpinner />}>
+            <PwaAuthCompletePage />
+          </Suspense>
+        </Route>
         <Route path={appRoutes.login}>
           <Suspense fallback={<PageSpinner />}>
             <LoginPage />

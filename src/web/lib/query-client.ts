@@ -35,6 +35,8 @@ export function createQueryClient() {
     defaultOptions: {
       // SPEC §7: no retries, no refetch on focus, no polling, never stale
       queries: {
+        // offline, a read still goes out once: the service worker answers from its cache
+        networkMode: 'offlineFirst',
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,

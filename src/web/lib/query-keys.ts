@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { User } from '../../common/auth';
 import type { LogPageQuery } from '../../common/logs';
 import type { StatsBucket } from '../../common/stats';
 
@@ -14,6 +16,10 @@ export const queryKeys = {
     detail: (id: string) => ['logs', 'detail', id] as const,
     geo: (filters: Record<string, string>) => ['logs', 'geo', filters] as const,
   },
+  /** A public log seen through its share link; not under `logs`: no write of ours changes it. */
+  sharedLog: (id: string) => ['shared-log', id] as const,
+  /** Log writes kept on this device while offline (features/logs/offline-queue.ts). */
+  offlineWrites: ['offline-writes'] as const,
   species: ['species'] as const,
   locations: ['locations'] as const,
   stats: {
@@ -24,3 +30,7 @@ export const queryKeys = {
       ['stats', 'time-series', range, bucket] as const,
   },
 };
+
+/** The signed-in user's id, as the current-user query last saw it. */
+export const currentUserId = (queryClient: QueryClient) =>
+  queryClient.getQueryData<User | null>(queryKeys.auth.user)?.id;

@@ -14,7 +14,7 @@ import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import type { OidcClient } from './oidc-client.js';
 import { parseIdentityClaims, signInWithIdentity } from './oidc-accounts.js';
-import { pwaSignInRedirect } from './pwa-sign-in.js';
+import { issueBridgeRedirect } from '../pwa/index.js';
 
 // GET /api/login and GET /api/callback in OpenID Connect mode. Whatever goes wrong, the
 // browser lands on /login with an error code the page turns into a message (never a 500),
@@ -91,7 +91,7 @@ export async function finishOidcSignIn(
     request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect sign-in failed');
     return redirectToLogin(reply, 'failed', flow.pwa);
   }
-  if (flow.pwa) return pwaSignInRedirect(reply, userId);
+  if (flow.pwa) return reply.redirect(await issueBridgeRedirect(app.db, userId));
   return reply.redirect(flow.next ?? '/');
 }
 

@@ -14,6 +14,7 @@ import { HttpError } from '../../http-error.js';
 import { ownOrigin } from '../../security.js';
 import { createOidcClient } from './oidc-client.js';
 import { callbackQuerySchema, finishOidcSignIn, startOidcSignIn } from './oidc-sign-in.js';
+import { issueBridgeRedirect } from '../pwa/index.js';
 import { authenticate, getUser, registerUser } from './service.js';
 
 /**
@@ -30,6 +31,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     '/login',
     { ...loginLimit, schema: { querystring: loginQuerySchema } },
     async (request, reply) => {
+      // already signed in in this browser: a pwa sign-in is complete (the login page comes back here)
+      if (request.query.pwa && request.userId) {
+        return reply.redirect(await issueBridgeRedirect(app.db, request.userId));
+      }
       const next = safeNextPath(request.query.next);
       if (oidc) {
         const pwa = request.query.pwa === 'true';

@@ -1,3 +1,3 @@
 // What other features may use of the logs feature.
 export { filterWhere as logFilterWhere } from './queries.js';
-export { createLogs } from './service.js';
+export { createLogs, getSharedLog } from './service.js';

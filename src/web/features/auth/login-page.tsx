@@ -37,6 +37,7 @@ function providerSignInUrl(params: URLSearchParams): string {
 export function LoginPage() {
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
+  const pwa = params.get('pwa') === 'true';
   const error = signInErrorMessage(params.get('error'));
   const providerUrl = providerSignInUrl(params);
   const forwardToProvider = Boolean(provider) && !localAccounts && !error && !isLoading && !user;
@@ -44,8 +45,12 @@ export function LoginPage() {
   useEffect(() => {
     if (forwardToProvider) window.location.replace(providerUrl);
   }, [forwardToProvider, providerUrl]);
+  useEffect(() => {
+    // the server hands a signed-in pwa sign-in to the installed app (features/pwa/bridge.ts)
+    if (user && pwa) window.location.replace('/api/login?pwa=true');
+  }, [user, pwa]);
 
-  if (isLoading || forwardToProvider) return <PageSpinner />;
+  if (isLoading || forwardToProvider || (user && pwa)) return <PageSpinner />;
   // a signed-in visitor, or one who just signed in through a form below, moves on
   if (user) return <Redirect to={targetAfterSignIn(params.get('next'))} replace />;
 

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { productName } from '@/lib/product-name';
-import { useStandalone } from './use-standalone';
+import { useStandalone } from '@/lib/use-standalone';
 
 // The landing page's promises (SPEC §1).
 const features = [

@@ -1,5 +1,5 @@
-// What other features may use of the logs feature: the list's search, filters and URL state,
-// which the map shares.
+// What other features may use of the logs feature: the list's search, filters and URL state
+// (which the map shares), and the read-only card and dates (which the shared page shows).
 export { FiltersPopover } from './filters-popover';
 export {
   countActiveFilters,
@@ -11,3 +11,5 @@ export {
 } from './list-query';
 export { SearchInput } from './search-input';
 export { useListState } from './use-list-state';
+export { LogDetailsCard } from './log-details-page';
+export { formatDay } from './log-dates';

@@ -8,11 +8,11 @@ import {
   Share2,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
+import type { Log, SharedLog } from '../../../common/logs';
 import { thumbnailUrl } from '../../../common/photos';
-import type { Log } from '../../../common/logs';
 import { appRoutes, editLogPath } from '../../../common/routes';
 import { Badge } from '@/components/ui/badge';
 import { QueryErrorAlert } from '@/components/query-error-alert';
@@ -31,6 +31,7 @@ import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
 import { shareLog } from './share-log';
 import { useDeleteLog, useLog, useUpdateSharing } from './use-log';
+import { toastWriteDone } from './write-toasts';
 
 const COPIED_INDICATOR_MS = 2000; // SPEC §9
 
@@ -66,8 +67,8 @@ export function LogDetailsPage({ id }: { id: string }) {
 
   const confirmDelete = () =>
     deleteLog.mutate(id, {
-      onSuccess: () => {
-        toast.success('Success', { description: 'Log deleted successfully' });
+      onSuccess: (result) => {
+        toastWriteDone(result, 'Log deleted successfully');
         navigate(appRoutes.home);
       },
       onError: (failure) => {
@@ -108,7 +109,7 @@ export function LogDetailsPage({ id }: { id: string }) {
       </div>
 
       {log ? (
-        <LogDetailsCard log={log} />
+        <LogDetailsCard log={log} sharing={<SharingSwitch log={log} />} />
       ) : isPending ? (
         <DetailsSkeleton />
       ) : (
@@ -126,7 +127,8 @@ export function LogDetailsPage({ id }: { id: string }) {
   );
 }
 
-function LogDetailsCard({ log }: { log: Log }) {
+/** The log's card; the public shared page shows it read-only, without the `sharing` switch. */
+export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: ReactNode }) {
   const uploaded = log.photos.filter((photo) => photo.sourceType === 'uploaded');
   const external = log.photos.filter((photo) => photo.sourceType === 'external');
   return (
@@ -163,8 +165,9 @@ function LogDetailsCard({ log }: { log: Log }) {
               latitude={log.latitude}
               longitude={log.longitude}
               label={log.speciesCommon}
+              approximate={!sharing && !log.showExactLocation} // the shared page's rounded point
             />
-            {log.isPublic && (
+            {sharing && log.isPublic && (
               <p className="text-xs text-muted-foreground">
                 {log.showExactLocation
                   ? 'The shared page shows the exact location.'
@@ -229,7 +232,7 @@ function LogDetailsCard({ log }: { log: Log }) {
             )}
           </section>
         )}
-        <SharingSwitch log={log} />
+        {sharing}
         <p className="border-t pt-4 text-xs text-muted-foreground">
           Created {formatDay(log.createdAt)}
           {log.updatedAt !== log.createdAt && ` • Updated ${formatDay(log.updatedAt)}`}

@@ -10,7 +10,9 @@ import { localNowToTheMinute, toLocalInput, withLocalOffset } from './form-dates
 import { LogForm } from './log-form';
 import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
+import { QUEUED } from './offline-queue';
 import { useCreateLog, useLog, useUpdateLog } from './use-log';
+import { toastWriteDone } from './write-toasts';
 import { ApiError } from '@/lib/api-client';
 
 const toRequest = (values: LogWritePayload): LogWriteInput => ({
@@ -50,8 +52,9 @@ export function NewLogPage() {
         onSave={(values) =>
           createLog.mutate(toRequest(values), {
             onSuccess: (log) => {
-              toast.success('Success', { description: 'Log created successfully' });
-              navigate(logPath(log.id));
+              toastWriteDone(log, 'Log created successfully');
+              // offline, the log waits on this device: the list shows it as pending
+              navigate(log === QUEUED ? appRoutes.home : logPath(log.id));
             },
             onError: (error) => failed(error, 'Failed to create log'),
           })
@@ -83,8 +86,8 @@ export function EditLogPage({ id }: { id: string }) {
           onCancel={() => navigate(logPath(id))}
           onSave={(values) =>
             updateLog.mutate(toRequest(values), {
-              onSuccess: () => {
-                toast.success('Success', { description: 'Log updated successfully' });
+              onSuccess: (result) => {
+                toastWriteDone(result, 'Log updated successfully');
                 navigate(logPath(id));
               },
               onError: (failure) => failed(failure, 'Failed to update log'),

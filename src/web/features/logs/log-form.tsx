@@ -20,6 +20,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { LocationFields } from '@/features/maps';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
 import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '../photos';
+import { useOnline } from '@/lib/use-online';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { useLocations, useSpecies } from './use-log';
 
@@ -64,6 +65,7 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
       form.setValue('longitude', coordinates.longitude, { shouldDirty: true });
     }
   };
+  const online = useOnline(); // offline saves are queued; photo uploads are not
 
   const submit = () => {
     if (saving) return;
@@ -183,6 +185,11 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
                 </FormItem>
               )}
             />
+            {!online && (
+              <p className="text-sm text-muted-foreground" role="status">
+                Photos need a connection: you can save this log offline and add photos later.
+              </p>
+            )}
             <PhotoLinksField
               links={photoLinks}
               onLinksChange={(links) => form.setValue('photoLinks', links)}
@@ -191,6 +198,7 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
             />
             <UploadedPhotosField
               paths={uploadedPhotos}
+              disabled={!online}
               onUploaded={addUploadedPhoto}
               onRemove={(path) =>
                 form.setValue(

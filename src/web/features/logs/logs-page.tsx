@@ -14,10 +14,12 @@ import { FiltersPopover } from './filters-popover';
 import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { countActiveFilters, emptyFilters, exportUrl, toPageQuery } from './list-query';
+import { PendingWrites } from './pending-writes';
 import { SearchInput } from './search-input';
 import { shareLog } from './share-log';
 import { useDeleteLog } from './use-log';
 import { useListState } from './use-list-state';
+import { toastWriteDone } from './write-toasts';
 import { useLogs } from './use-logs';
 
 const SKELETON_CARDS = 6; // SPEC §9
@@ -53,7 +55,7 @@ export function LogsPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteLog.mutate(deleting.id, {
-      onSuccess: () => toast.success('Success', { description: 'Log deleted successfully' }),
+      onSuccess: (result) => toastWriteDone(result, 'Log deleted successfully'),
       onError: (failure) => {
         if (!isUnauthorized(failure)) {
           toast.error('Error', { description: errorMessage(failure, 'Failed to delete log') });
@@ -94,6 +96,8 @@ export function LogsPage() {
         </Button>
         <ImportDialog />
       </div>
+
+      <PendingWrites />
 
       {data ? (
         data.items.length === 0 ? (

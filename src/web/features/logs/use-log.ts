@@ -1,14 +1,24 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   locationListSchema,
   logSchema,
   speciesListSchema,
+  type Log,
+  type LogList,
   type LogWriteInput,
 } from '../../../common/logs';
 import { importResultSchema } from '../../../common/import';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { currentUserId, queryKeys } from '@/lib/query-keys';
+import { QUEUED, sendOrQueue } from './offline-queue';
+import { withPendingEdit } from './pending-edit';
 
 export const logQuery = (id: string) =>
   queryOptions({
@@ -38,26 +48,67 @@ const afterWrite = [
   queryKeys.stats.all,
 ];
 
+/** Writes run offline too: they are queued then (offline-queue.ts), not paused. */
+const writeOptions = { networkMode: 'always' } as const;
+
+const refreshAfterWrite = (queryClient: QueryClient, result: unknown) =>
+  (result === QUEUED ? [queryKeys.offlineWrites] : afterWrite).forEach(
+    (queryKey) => void queryClient.invalidateQueries({ queryKey }),
+  );
+
 export function useCreateLog() {
   const queryClient = useQueryClient();
   return useMutation({
+    ...writeOptions,
     mutationFn: (payload: LogWriteInput) =>
-      api('/api/logs', logSchema, { method: 'POST', body: payload }),
-    onSuccess: () =>
-      afterWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })),
+      sendOrQueue(
+        {
+          userId: currentUserId(queryClient),
+          method: 'POST',
+          path: '/api/logs',
+          body: payload,
+          species: payload.speciesCommon,
+        },
+        () => api('/api/logs', logSchema, { method: 'POST', body: payload }),
+      ),
+    onSuccess: (result) => refreshAfterWrite(queryClient, result),
   });
 }
 
 export function useUpdateLog(id: string) {
   const queryClient = useQueryClient();
+  const path = `/api/logs/${encodeURIComponent(id)}`;
   return useMutation({
+    ...writeOptions,
     mutationFn: (payload: LogWriteInput) =>
-      api(`/api/logs/${encodeURIComponent(id)}`, logSchema, { method: 'PUT', body: payload }),
-    onSuccess: (log) => {
-      queryClient.setQueryData(queryKeys.logs.detail(id), log);
-      afterWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      sendOrQueue(
+        {
+          userId: currentUserId(queryClient),
+          method: 'PUT',
+          path,
+          body: payload,
+          species: payload.speciesCommon,
+        },
+        () => api(path, logSchema, { method: 'PUT', body: payload }),
+      ),
+    onSuccess: (result, payload) => {
+      queryClient.setQueryData<Log>(queryKeys.logs.detail(id), (log) =>
+        result !== QUEUED ? result : log && withPendingEdit(log, payload),
+      );
+      refreshAfterWrite(queryClient, result);
     },
   });
+}
+
+/** A log this page has seen, from its details or any list page. */
+function cachedLog(queryClient: QueryClient, id: string): Log | undefined {
+  const detail = queryClient.getQueryData<Log>(queryKeys.logs.detail(id));
+  if (detail) return detail;
+  for (const [, list] of queryClient.getQueriesData<LogList>({ queryKey: queryKeys.logs.all })) {
+    const found = list?.items?.find((log) => log.id === id);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** A sharing update refreshes logs only (SPEC §7). */
@@ -76,12 +127,24 @@ export function useUpdateSharing(id: string) {
 export function useDeleteLog() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/api/logs/${encodeURIComponent(id)}`, z.undefined(), { method: 'DELETE' }),
-    onSuccess: (_, id) => {
+    ...writeOptions,
+    mutationFn: (id: string) => {
+      const path = `/api/logs/${encodeURIComponent(id)}`;
+      const species = cachedLog(queryClient, id)?.speciesCommon ?? 'Log';
+      return sendOrQueue(
+        { userId: currentUserId(queryClient), method: 'DELETE', path, species },
+        () => api(path, z.undefined(), { method: 'DELETE' }),
+      );
+    },
+    onSuccess: (result, id) => {
       // dropped before the refresh: an open details page must not refetch it into a 404
       queryClient.removeQueries({ queryKey: queryKeys.logs.detail(id), exact: true });
-      afterWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+      if (result === QUEUED) {
+        queryClient.setQueriesData<LogList>({ queryKey: queryKeys.logs.all }, (list) =>
+          list?.items ? { ...list, items: list.items.filter((log) => log.id !== id) } : list,
+        );
+      }
+      refreshAfterWrite(queryClient, result);
     },
   });
 }

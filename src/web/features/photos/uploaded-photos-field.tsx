@@ -12,10 +12,17 @@ interface UploadedPhotosFieldProps {
   paths: string[];
   onUploaded: (photo: UploadedPhoto) => void;
   onRemove: (path: string) => void;
+  /** Offline: uploads need a connection. */
+  disabled?: boolean;
 }
 
 /** Upload Photos (SPEC §2): the uploaded photos as thumbnails, each removable, and the dialog. */
-export function UploadedPhotosField({ paths, onUploaded, onRemove }: UploadedPhotosFieldProps) {
+export function UploadedPhotosField({
+  paths,
+  onUploaded,
+  onRemove,
+  disabled = false,
+}: UploadedPhotosFieldProps) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false); // kept mounted so running uploads survive a close
   const labelId = useId();
@@ -53,6 +60,7 @@ export function UploadedPhotosField({ paths, onUploaded, onRemove }: UploadedPho
         <Button
           type="button"
           variant="outline"
+          disabled={disabled}
           onClick={() => {
             setOpened(true);
             setOpen(true);

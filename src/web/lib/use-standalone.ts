@@ -13,11 +13,11 @@ function subscribe(onChange: () => void) {
   return () => media.removeEventListener('change', onChange);
 }
 
-function isStandalone(): boolean {
+export function isStandalone(): boolean {
   return window.matchMedia(query).matches || (navigator as IosNavigator).standalone === true;
 }
 
-/** True when the app runs installed, in its own window (SPEC §2 landing page). */
+/** True when the app runs installed, in its own window (SPEC §2 landing page, §4 start). */
 export function useStandalone(): boolean {
   return useSyncExternalStore(subscribe, isStandalone);
 }

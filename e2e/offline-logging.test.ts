@@ -1,0 +1,169 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import { baseURL, controlledBy, createLog, expectToast, signUp } from './support.js';
+
+// Offline logging (issue 6, beyond SPEC): writes made offline wait on the device, show as
+// pending in the list, and are replayed in order when the connection returns.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The signed-in user's logs as the server has them, asked from outside the browser. */
+async function serverLogs(context: BrowserContext) {
+  const cookie = (await context.cookies()).map((one) => `${one.name}=${one.value}`).join('; ');
+  const response = await fetch(`${baseURL}/api/logs`, { headers: { cookie } });
+  return ((await response.json()) as { items: Array<{ speciesCommon: string; count: number }> })
+    .items;
+}
+
+async function pickSpecies(page: Page, typed: string) {
+  await page.getByRole('combobox', { name: 'Common Name', exact: true }).click();
+  await page.getByPlaceholder('Type to search or add new...').fill(typed);
+  await page.getByRole('option', { name: `Use "${typed}"` }).click();
+}
+
+describe('offline logging', () => {
+  it('queues a log created offline, shows it pending, and sends it on reconnection', async () => {
+    const { context, page } = await signUp(browser);
+    await controlledBy(page, '/logs/new');
+    await page.getByRole('heading', { name: 'New Wildlife Log' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByText('Photos need a connection').waitFor();
+    await pickSpecies(page, 'Offline Kite');
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    await page.waitForURL((url) => url.pathname === '/');
+    const pending = page.getByTestId('pending-write');
+    await pending.filter({ hasText: 'Offline Kite' }).getByText('Pending').waitFor();
+    expect(await serverLogs(context)).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByRole('heading', { name: 'Offline Kite' }).waitFor(); // now a card
+    await pending.waitFor({ state: 'detached' });
+    expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual(['Offline Kite']);
+    await context.close();
+  });
+
+  it('replays offline edits in order', async () => {
+    const { context, page } = await signUp(browser);
+    const log = await createLog(context, { speciesCommon: 'Barn Owl', count: 1 });
+    await controlledBy(page, `/logs/${log.id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Log' }).waitFor();
+
+    await context.setOffline(true);
+    for (const count of ['2', '3']) {
+      await page.goto(`/logs/${log.id}/edit`);
+      await page.getByLabel('Count').fill(count);
+      await page.getByRole('button', { name: 'Update Log' }).click();
+      await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+      await page.waitForURL((url) => url.pathname === `/logs/${log.id}`);
+      await page.getByText(`${count} observed`).waitFor(); // the details show the pending edit
+    }
+    await page.goto('/');
+    await page.getByTestId('pending-write').nth(1).waitFor();
+    expect(await page.getByTestId('pending-write').count()).toBe(2);
+
+    await context.setOffline(false);
+    await page.getByTestId('pending-write').first().waitFor({ state: 'detached' });
+    expect((await serverLogs(context)).map((one) => one.count)).toEqual([3]);
+    await context.close();
+  });
+
+  it('queues a deletion made offline from the list', async () => {
+    const { context, page } = await signUp(browser);
+    await createLog(context, { speciesCommon: 'Robin' });
+    await controlledBy(page, '/');
+    await page.getByRole('heading', { name: 'Robin' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Actions for Robin' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    await page.getByRole('heading', { name: 'Robin' }).waitFor({ state: 'detached' });
+    const pending = page.getByTestId('pending-write').filter({ hasText: 'Robin' });
+    await pending.getByText('Deletion').waitFor();
+    expect(await serverLogs(context)).toHaveLength(1);
+
+    await context.setOffline(false);
+    await pending.waitFor({ state: 'detached' });
+    expect(await serverLogs(context)).toEqual([]);
+    await context.close();
+  });
+
+  it('surfaces an offline edit the server refuses, with its reason', async () => {
+    const { context, page } = await signUp(browser);
+    const log = await createLog(context, { speciesCommon: 'Barn Owl' });
+    await controlledBy(page, `/logs/${log.id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Log' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByLabel('Count').fill('5');
+    await page.getByRole('button', { name: 'Update Log' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    // meanwhile the log is deleted from another device
+    const cookie = (await context.cookies()).map((one) => `${one.name}=${one.value}`).join('; ');
+    const deleted = await fetch(`${baseURL}/api/logs/${log.id}`, {
+      method: 'DELETE',
+      headers: { cookie, origin: baseURL },
+    });
+    expect(deleted.status).toBe(204);
+
+    await page.goto('/');
+    await context.setOffline(false);
+    await expectToast(page, 'Not saved', 'Barn Owl: Log not found');
+    const refused = page.getByRole('alert').filter({ hasText: 'Barn Owl' });
+    await refused.getByText('Log not found').waitFor();
+    await refused.getByRole('button', { name: 'Dismiss Barn Owl' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it("keeps one account's offline writes out of another account's session", async () => {
+    const { context, page } = await signUp(browser);
+    await controlledBy(page, '/logs/new');
+    await page.getByRole('heading', { name: 'New Wildlife Log' }).waitFor();
+    await context.setOffline(true);
+    await pickSpecies(page, 'Ada Kite');
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    const ada = await context.cookies();
+    await page.close();
+
+    // someone else signs in on this device before Ada comes back online
+    await context.setOffline(false);
+    const registered = await fetch(`${baseURL}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseURL },
+      body: JSON.stringify({
+        email: `bo-${Date.now()}@example.com`,
+        password: 'correct horse battery',
+      }),
+    });
+    const sid = /sid=([^;]+)/.exec(registered.headers.get('set-cookie') ?? '')![1]!;
+    await context.clearCookies();
+    await context.addCookies([{ name: 'sid', value: sid, url: baseURL }]);
+    const bo = await context.newPage();
+    await bo.goto('/');
+    await bo.getByText('No logs found').waitFor();
+    expect(await bo.getByTestId('pending-write').count()).toBe(0);
+    expect(await serverLogs(context)).toEqual([]);
+    await bo.close();
+
+    // Ada again: her write goes out in her session
+    await context.clearCookies();
+    await context.addCookies(ada);
+    const back = await context.newPage();
+    await back.goto('/');
+    await back.getByRole('heading', { name: 'Ada Kite' }).waitFor();
+    expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual(['Ada Kite']);
+    await context.close();
+  });
+});

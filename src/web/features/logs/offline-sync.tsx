@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { currentUserId, queryKeys } from '@/lib/query-keys';
+import { replayOfflineWrites } from './offline-queue';
+
+/** Sends the writes kept offline when the connection returns, and at start (signed in). */
+export function OfflineSync() {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const sync = async () => {
+      const userId = currentUserId(queryClient);
+      if (!userId) return;
+      const { done, rejected } = await replayOfflineWrites(userId);
+      for (const write of rejected) {
+        toast.error('Not saved', { description: `${write.species}: ${write.reason}` });
+      }
+      if (done === 0) return;
+      for (const queryKey of [
+        queryKeys.offlineWrites,
+        queryKeys.logs.all,
+        queryKeys.species,
+        queryKeys.locations,
+        queryKeys.stats.all,
+      ]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    };
+    const onOnline = () => void sync().catch((error: unknown) => console.error(error));
+    onOnline();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [queryClient]);
+
+  return null;
+}

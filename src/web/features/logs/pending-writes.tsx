@@ -1,0 +1,59 @@
+import { CloudOff, TriangleAlert, X } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { QueuedWrite } from './offline-queue';
+import { useDismissRejectedWrite, useOfflineWrites } from './use-offline-writes';
+
+const kindOf = (write: QueuedWrite) =>
+  ({ POST: 'New log', PUT: 'Edit', DELETE: 'Deletion' })[write.method];
+
+/** Writes made offline: waiting for the connection, or refused by the server on replay. */
+export function PendingWrites() {
+  const { data } = useOfflineWrites();
+  const dismiss = useDismissRejectedWrite();
+  if (!data || (data.queued.length === 0 && data.rejected.length === 0)) return null;
+
+  return (
+    <section aria-label="Offline changes" className="grid gap-2">
+      <ul className="grid gap-2">
+        {data.queued.map((write) => (
+          <li
+            key={write.id}
+            className="flex items-center gap-3 rounded-lg border border-dashed p-3 text-sm"
+            data-testid="pending-write"
+          >
+            <CloudOff className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="min-w-0 flex-1 truncate">
+              <span className="font-medium">{write.species}</span>{' '}
+              <span className="text-muted-foreground">· {kindOf(write)}</span>
+            </span>
+            <Badge variant="secondary">Pending</Badge>
+          </li>
+        ))}
+        {data.rejected.map((write) => (
+          <li
+            key={write.id}
+            role="alert"
+            className="flex items-center gap-3 rounded-lg border border-destructive/50 p-3 text-sm"
+          >
+            <TriangleAlert className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+            <span className="min-w-0 flex-1">
+              <span className="font-medium">{write.species}</span>{' '}
+              <span className="text-muted-foreground">· {kindOf(write)} not saved:</span>{' '}
+              {write.reason}
+            </span>
+            <Badge variant="destructive">Not saved</Badge>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Dismiss ${write.species}`}
+              onClick={() => dismiss.mutate(write.id)}
+            >
+              <X />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { Binoculars, Home } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { logLinkPreview } from '../../../common/link-preview';
+import { appRoutes } from '../../../common/routes';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { formatDay, LogDetailsCard } from '@/features/logs';
+import { productName } from '@/lib/product-name';
+import { useLinkPreview } from './use-link-preview';
+import { useSharedLog } from './use-shared-log';
+
+/** SPEC §2 "Public shared log": anyone with the link, signed in or not. */
+export function SharedLogPage({ id }: { id: string }) {
+  const { data: log, isPending } = useSharedLog(id);
+  const preview = useMemo(
+    () =>
+      log &&
+      logLinkPreview(log, { origin: window.location.origin, appName: productName, formatDay }),
+    [log],
+  );
+  useLinkPreview(preview);
+
+  if (isPending) return <PageSpinner />;
+  if (!log) return <SharedLogNotFound />;
+
+  return (
+    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+      <div className="flex items-center gap-2">
+        <Binoculars className="size-6 text-primary" aria-hidden="true" />
+        <h1 className="text-2xl font-bold tracking-tight">Wildlife Sighting</h1>
+      </div>
+      <LogDetailsCard log={log} />
+      <footer className="text-center text-sm text-muted-foreground">
+        Shared on {formatDay(new Date().toISOString())} • Powered by {productName}
+      </footer>
+    </main>
+  );
+}
+
+function SharedLogNotFound() {
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Log not found</h1>
+      <p className="text-muted-foreground">This log is either private or doesn&apos;t exist.</p>
+      <Button asChild>
+        <Link href={appRoutes.home}>
+          <Home />
+          Go to Home
+        </Link>
+      </Button>
+    </main>
+  );
+}
