@@ -136,6 +136,7 @@ describe('offline logging', () => {
     await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
     const ada = await context.cookies();
     await page.close();
+    expect(await serverLogs(context)).toEqual([]);
 
     // someone else signs in on this device before Ada comes back online
     await context.setOffline(false);
