@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { baseURL, controlledBy, createLog, expectToast, signUp } from './support.js';
+import { baseURL, controlledBy, createLog, expectToast, signUp, withWorker } from './support.js';
 
 // Offline logging (issue 6, beyond SPEC): writes made offline wait on the device, show as
 // pending in the list, and are replayed in order when the connection returns.
@@ -30,7 +30,7 @@ async function pickSpecies(page: Page, typed: string) {
 
 describe('offline logging', () => {
   it('queues a log created offline, shows it pending, and sends it on reconnection', async () => {
-    const { context, page } = await signUp(browser);
+    const { context, page } = await signUp(browser, withWorker);
     await controlledBy(page, '/logs/new');
     await page.getByRole('heading', { name: 'New Wildlife Log' }).waitFor();
 
@@ -52,7 +52,7 @@ describe('offline logging', () => {
   });
 
   it('replays offline edits in order', async () => {
-    const { context, page } = await signUp(browser);
+    const { context, page } = await signUp(browser, withWorker);
     const log = await createLog(context, { speciesCommon: 'Barn Owl', count: 1 });
     await controlledBy(page, `/logs/${log.id}/edit`);
     await page.getByRole('heading', { name: 'Edit Log' }).waitFor();
@@ -77,7 +77,7 @@ describe('offline logging', () => {
   });
 
   it('queues a deletion made offline from the list', async () => {
-    const { context, page } = await signUp(browser);
+    const { context, page } = await signUp(browser, withWorker);
     await createLog(context, { speciesCommon: 'Robin' });
     await controlledBy(page, '/');
     await page.getByRole('heading', { name: 'Robin' }).waitFor();
@@ -99,7 +99,7 @@ describe('offline logging', () => {
   });
 
   it('surfaces an offline edit the server refuses, with its reason', async () => {
-    const { context, page } = await signUp(browser);
+    const { context, page } = await signUp(browser, withWorker);
     const log = await createLog(context, { speciesCommon: 'Barn Owl' });
     await controlledBy(page, `/logs/${log.id}/edit`);
     await page.getByRole('heading', { name: 'Edit Log' }).waitFor();
@@ -127,7 +127,7 @@ describe('offline logging', () => {
   });
 
   it("keeps one account's offline writes out of another account's session", async () => {
-    const { context, page } = await signUp(browser);
+    const { context, page } = await signUp(browser, withWorker);
     await controlledBy(page, '/logs/new');
     await page.getByRole('heading', { name: 'New Wildlife Log' }).waitFor();
     await context.setOffline(true);
@@ -136,6 +136,7 @@ describe('offline logging', () => {
     await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
     const ada = await context.cookies();
     await page.close();
+    expect(await serverLogs(context)).toEqual([]);
 
     // someone else signs in on this device before Ada comes back online
     await context.setOffline(false);

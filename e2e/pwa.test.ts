@@ -3,7 +3,15 @@ import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { baseURL, controlledBy, createLog, expectToast, pathOf, signUp } from './support.js';
+import {
+  baseURL,
+  controlledBy,
+  createLog,
+  expectToast,
+  pathOf,
+  signUp,
+  withWorker,
+} from './support.js';
 
 // The installable offline app: worker, manifest, offline reads, update notice, install card,
 // and the installed-app sign-in bridge (SPEC §1, §2, §4).
@@ -68,7 +76,7 @@ describe('the service worker', () => {
   });
 
   it('opens the last-seen list and details offline, and a shared page seen once', async () => {
-    const { context, page } = await signUp(browser, { timezoneId: 'UTC' });
+    const { context, page } = await signUp(browser, { ...withWorker, timezoneId: 'UTC' });
     const owl = await createLog(context, { speciesCommon: 'Offline Owl', placeName: 'Marsh Lane' });
     await controlledBy(page, '/');
     await page.getByRole('heading', { name: 'Offline Owl' }).waitFor();
@@ -195,7 +203,7 @@ describe('the installed-app sign-in bridge', () => {
 
   it('signs the installed app in with the token a browser sign-in left, once', async () => {
     // the browser: a pwa sign-in through the form ends on the completion page
-    const { context: browserTab, page } = await signUp(browser);
+    const { context: browserTab, page } = await signUp(browser, withWorker);
     const { email } = (await (await browserTab.request.get('/api/auth/user')).json()) as {
       email: string;
     };

@@ -10,12 +10,22 @@ export interface SignedIn {
   page: Page;
 }
 
+/** For signUp: a context whose pages the service worker controls (blocked by default). */
+export const withWorker = { serviceWorkers: 'allow' } as const;
+
 /** A fresh account signed in through the API; the page shares the context's cookies. */
 export async function signUp(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<SignedIn> {
-  const context = await browser.newContext({ baseURL, locale: 'en-US', ...options });
+  // no service worker unless a test is about it: page.route() does not see what a worker answers,
+  // and its install competes with the page for the machine
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-US',
+    serviceWorkers: 'block',
+    ...options,
+  });
   // Linux Chromium has no share sheet; make sure the clipboard path is the one under test
   await context.addInitScript({ content: 'delete Navigator.prototype.share;' });
   const response = await context.request.post('/api/auth/register', {

@@ -75,6 +75,11 @@ export function AppRouter() {
         <Suspense fallback={headerPlaceholder}>
           <Header user={user} />
           <GlobalShortcuts />
+        </Suspense>
+      )}
+      {user && (
+        // its own boundary: the header and shortcuts must not wait for it
+        <Suspense fallback={null}>
           <OfflineSync />
         </Suspense>
       )}
