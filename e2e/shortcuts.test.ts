@@ -18,6 +18,7 @@ describe('keyboard shortcuts', () => {
     const { page } = ada;
     await page.goto('/');
     await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
+    await page.waitForLoadState('networkidle'); // the shortcuts load after the list shows
     await page.keyboard.press('Shift+?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard Shortcuts' });
     await dialog.waitFor();
