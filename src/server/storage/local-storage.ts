@@ -47,7 +47,7 @@ export class LocalStorage implements ObjectStorage {
             yield chunk;
           }
         },
-        createWriteStream(temporary, { flags: 'wx', mode: 0o600 }),
+        createWriteStream(temporary, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }),
       );
       const target = this.#path(key);
       await mkdir(dirname(target), { recursive: true });
