@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,6 +131,21 @@ try {
   );
   const copySeconds = (performance.now() - copyStart) / 1000;
 
+  // A second reference: a bare node:http server streaming the same PUTs to disk (no app).
+  const bare = createServer((request, response) => {
+    pipeline(request, createWriteStream(join(work, `bare-${Math.random()}`))).then(
+      () => response.writeHead(204).end(),
+      () => response.writeHead(500).end(),
+    );
+  });
+  await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareStart = performance.now();
+  await inParallel(async (i) => {
+    await fetch(`http://127.0.0.1:${bare.address().port}/`, { method: 'PUT', body: bytesOf(i) });
+  });
+  const bareSeconds = (performance.now() - bareStart) / 1000;
+  bare.close();
+
   // 1. the uploads: upload URL, then the PUT of the whole file to it
   const uploadUrls = [];
   const restingRss = await rssMb();
@@ -177,6 +193,9 @@ try {
   console.log(`upload throughput: ${(mb / uploadSeconds).toFixed(0)} MB/s`);
   console.log(`fs stream copy (ceiling): ${(mb / copySeconds).toFixed(0)} MB/s`);
   console.log(`ratio upload / fs copy: ${(copySeconds / uploadSeconds).toFixed(2)} (goal ≥ 0.5)`);
+  console.log(
+    `bare node:http PUT to disk: ${(mb / bareSeconds).toFixed(0)} MB/s (ratio upload / bare: ${(bareSeconds / uploadSeconds).toFixed(2)})`,
+  );
   console.log(`database: ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'embedded (PGlite)'}`);
   console.log(
     `server RSS at rest ${restingRss.toFixed(0)} MB, peak during uploads ${uploadPeak.toFixed(0)} MB (+${(uploadPeak - restingRss).toFixed(0)} MB; goal ≤ 150 MB)`,
