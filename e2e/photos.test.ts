@@ -5,6 +5,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
+import { phonePhoto } from '../tests/helpers.js';
 import { expectToast, pathOf, signUp, type SignedIn } from './support.js';
 
 let browser: Browser;
@@ -19,21 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await rm(files, { recursive: true, force: true });
 });
-
-/** A phone-like photo: taken 15 June 2025 at 07:45, at 52.52° N 13.41° E. */
-const phonePhoto = () =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: '#4a7' } })
-    .jpeg()
-    .withExif({
-      IFD2: { DateTimeOriginal: '2025:06:15 07:45:00' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '52/1 31/1 12/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '13/1 24/1 36/1',
-      },
-    })
-    .toBuffer();
 
 const plainPng = () =>
   sharp({ create: { width: 600, height: 400, channels: 3, background: '#a47' } })
@@ -63,7 +49,11 @@ describe('photo uploads', () => {
       .locator('input[type=file]')
       .first()
       .setInputFiles([
-        { name: 'hoopoe.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto() },
+        {
+          name: 'hoopoe.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await phonePhoto({ width: 1200, height: 900 }),
+        },
         { name: 'nest.png', mimeType: 'image/png', buffer: await plainPng() },
       ]);
     // manual start: nothing is sent until asked

@@ -106,6 +106,26 @@ export function sampleImage(format: 'png' | 'jpeg' = 'png', width = 640, height 
   return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
+/**
+ * A JPEG like a phone's: taken 15 June 2025 at 07:45 (camera time, no zone) at 52.52° N
+ * 13.41° E (Berlin), with the EXIF orientation given (6: stored landscape, shown portrait).
+ */
+export function phonePhoto({ width = 800, height = 400, orientation = 1 } = {}) {
+  return sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .withMetadata({ orientation })
+    .withExif({
+      IFD2: { DateTimeOriginal: '2025:06:15 07:45:00' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '52/1 31/1 12/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '13/1 24/1 36/1',
+      },
+    })
+    .toBuffer();
+}
+
 /** The whole SPEC §4 upload flow through the local driver; returns the object path. */
 export async function uploadPhotoAs(
   app: FastifyInstance,

@@ -16,6 +16,7 @@ import { S3Storage, type S3Settings } from '../src/server/storage/s3-storage.js'
 import {
   aLog,
   createLogAs,
+  phonePhoto,
   sampleImage,
   signUp,
   stores,
@@ -27,21 +28,6 @@ const TEN_MB = 10_485_760;
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(510, 0x90)]);
-
-/** A JPEG carrying EXIF GPS (Berlin) and an orientation, like a phone's. */
-const geotaggedJpeg = (orientation = 1) =>
-  sharp({ create: { width: 800, height: 400, channels: 3, background: '#3a7' } })
-    .jpeg()
-    .withMetadata({ orientation })
-    .withExif({
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '52/1 31/1 12/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '13/1 24/1 36/1',
-      },
-    })
-    .toBuffer();
 
 // One S3-protocol server for the whole file, on 127.0.0.1, reached through real presigned URLs.
 let s3Directory: string;
@@ -310,7 +296,7 @@ describe.each(stores)('photos on $store', ({ databaseUrl }) => {
 
     it('strips GPS and applies the orientation in everything served to anyone but the owner', async () => {
       const ada = await signUp(app, 'gps');
-      const original = await geotaggedJpeg(6); // stored landscape, shown portrait
+      const original = await phonePhoto({ orientation: 6 }); // stored landscape, shown portrait
       expect(await exifr.gps(original)).toMatchObject({ latitude: expect.closeTo(52.52, 2) });
       const path = await upload(ada, original);
       await createLogAs(app, ada, { isPublic: true, uploadedPhotoUrls: [path] });

@@ -23,6 +23,10 @@ const UUID_SOURCE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export const UPLOADED_PHOTO_PATH = new RegExp(`^/objects/uploads/${UUID_SOURCE}$`);
 const UPLOAD_ID_IN_URL = new RegExp(`/uploads/(${UUID_SOURCE})(?:[/?]|$)`);
 
+/** An upload's id as the server makes it (a lowercase UUID): the only thing a key is built of. */
+export const isUploadId = (value: string) => UPLOAD_ID.test(value);
+const UPLOAD_ID = new RegExp(`^${UUID_SOURCE}$`);
+
 export const objectPathOf = (uploadId: string) => `/objects/uploads/${uploadId}`;
 
 /** The upload id in an upload URL or object path (local or S3 form), or undefined. */

@@ -4,11 +4,10 @@ import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/pro
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PHOTO_LIMITS } from '../../common/photos.js';
+import { PHOTO_LIMITS, UPLOAD_TOO_LARGE_MESSAGE } from '../../common/photos.js';
 import { HttpError } from '../http-error.js';
 import type { ByteRange, ObjectKey, ObjectStorage, UploadTarget } from './object-storage.js';
 import { uploadSignature } from './upload-signature.js';
-import { UPLOAD_TOO_LARGE_MESSAGE } from '../../common/photos.js';
 
 /** Photos under `DATA_DIR/uploads`, uploaded through the app's own signed URLs. */
 export class LocalStorage implements ObjectStorage {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { isUploadId } from '../../common/photos.js';
 
 /** Where an object's bytes live: `uploads/{uuid}/{name}`, never built from user input. */
 export type ObjectKey = `uploads/${string}/${ObjectName}`;
@@ -10,10 +11,8 @@ export const objectNames: readonly ObjectName[] = [
   'preview.jpg',
 ];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function objectKey(uploadId: string, name: ObjectName): ObjectKey {
-  if (!UUID.test(uploadId)) throw new Error('An object key needs an upload id'); // never a path
+  if (!isUploadId(uploadId)) throw new Error('An object key needs an upload id'); // never a path
   return `uploads/${uploadId}/${name}`;
 }
 

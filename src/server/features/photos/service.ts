@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  isUploadId,
   objectPathOf,
   PHOTO_LIMITS,
   UPLOAD_TOO_LARGE_MESSAGE,
@@ -29,7 +30,6 @@ import {
   markUploadComplete,
 } from './queries.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SNIFF_BYTES = 4100; // what file-type needs to recognise every image type
 
 const notFound = () => new HttpError(404, 'Photo not found');
@@ -56,7 +56,7 @@ export async function receiveLocalUpload(
 ): Promise<void> {
   const { uploadId, expires, signature, body } = request;
   if (!(storage instanceof LocalStorage)) throw new HttpError(404, 'Not found'); // S3 takes PUTs
-  const upload = UUID.test(uploadId) ? await findUpload(db, uploadId) : undefined;
+  const upload = isUploadId(uploadId) ? await findUpload(db, uploadId) : undefined;
   if (
     !upload ||
     upload.completedAt ||
@@ -133,7 +133,7 @@ export async function resolveObject(
   uploadId: string,
   variant?: PhotoVariant,
 ): Promise<ServedObject> {
-  const upload = UUID.test(uploadId) ? await findUpload(db, uploadId) : undefined;
+  const upload = isUploadId(uploadId) ? await findUpload(db, uploadId) : undefined;
   if (!upload?.completedAt) throw notFound();
   const isOwner = upload.userId === viewerId;
   if (!isOwner && !(await isOnPublicLog(db, objectPathOf(upload.id)))) throw notFound();
