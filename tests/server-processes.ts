@@ -36,7 +36,15 @@ export async function startServerProcess(
   { cwd, timeoutMs = 60_000 }: { cwd?: string; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const merged = { ...process.env, HOST: '127.0.0.1', ...env, PORT: String(port) };
+  // Every test process signs up from 127.0.0.1, and on a shared PostgreSQL the per-IP sign-in
+  // limit is shared too: suites running within one minute would refuse each other with 429.
+  const merged = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    AUTH_RATE_LIMIT: '100000',
+    ...env,
+    PORT: String(port),
+  };
   const child = spawn(process.execPath, args, {
     cwd,
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
