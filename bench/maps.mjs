@@ -107,29 +107,34 @@ async function measureMap(store, baseUrl, sid) {
   const browser = await launchBrowser();
   const times = [];
   const apiParts = [];
+  const milestones = [];
   try {
     for (let i = 0; i < PAGE_SAMPLES + 1; i++) {
       const context = await browser.newContext({ baseURL: baseUrl });
       await context.addCookies([{ name: 'sid', value: sid, url: baseUrl }]);
-      // when the first marker enters the page, in ms since navigation start
+      // when the page's heading, the map and the first marker enter the page, in ms since
+      // navigation start
       await context.addInitScript({
-        content: `new MutationObserver((_, observer) => {
-          if (document.querySelector('.leaflet-marker-icon')) {
-            window.__markersAt = performance.now();
-            observer.disconnect();
-          }
+        content: `window.__at = {};
+        new MutationObserver((_, observer) => {
+          const seen = (name, selector) =>
+            window.__at[name] ??= document.querySelector(selector) ? performance.now() : undefined;
+          seen('page', 'main h1');
+          seen('map', '.leaflet-container');
+          if (seen('markers', '.leaflet-marker-icon')) observer.disconnect();
         }).observe(document, { childList: true, subtree: true });`,
       });
       const page = await context.newPage();
       await page.goto('/map');
       await page.locator('.leaflet-marker-icon').first().waitFor({ timeout: 60_000 });
-      const at = await page.evaluate('window.__markersAt');
+      const at = await page.evaluate('window.__at');
       const geo = await page.evaluate(
         `performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/logs/geo')).map((e) => [e.startTime, e.responseEnd, e.encodedBodySize])[0]`,
       );
       if (i > 0) apiParts.push(geo);
       const markers = await page.locator('.leaflet-marker-icon').count();
-      if (i > 0) times.push(at); // the first warms the server; every context starts cold
+      if (i > 0) times.push(at.markers); // the first warms the server; every context starts cold
+      if (i > 0) milestones.push(at);
       if (i === 1) {
         console.log(`${store}: /map shows ${markers} clusters and markers in view; its requests:`);
         const waterfall = await page.evaluate(
@@ -147,6 +152,10 @@ async function measureMap(store, baseUrl, sid) {
   console.log(
     `${store}: /map with ${MAPPER.logs.toLocaleString('en')} sightings, markers visible after: ` +
       `median ${ms(median(times))} (min ${ms(Math.min(...times))}, max ${ms(Math.max(...times))})`,
+  );
+  const medianOf = (name) => ms(median(milestones.map((at) => at[name])));
+  console.log(
+    `${store}: medians: page heading ${medianOf('page')}, map ${medianOf('map')}, markers ${medianOf('markers')}`,
   );
   const [start, end, size] = apiParts[Math.floor(apiParts.length / 2)] ?? [0, 0, 0];
   console.log(

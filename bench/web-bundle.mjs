@@ -52,16 +52,8 @@ const routes = [
   { name: 'form', lazy: ['src/web/features/logs/log-form-page.tsx', ...signedIn] },
   { name: 'details', lazy: ['src/web/features/logs/log-details-page.tsx', ...signedIn] },
   { name: 'stats', lazy: ['src/web/features/stats/stats-page.tsx', ...signedIn] },
-  // the page first; Leaflet, supercluster and their CSS come with the map itself
-  { name: 'map page', lazy: ['src/web/features/maps/map-page.tsx', ...signedIn] },
-  {
-    name: 'map with markers',
-    lazy: [
-      'src/web/features/maps/map-page.tsx',
-      'src/web/features/maps/cluster-map.tsx',
-      ...signedIn,
-    ],
-  },
+  // Leaflet, supercluster and their CSS come with the map page: it always shows the map
+  { name: 'map', lazy: ['src/web/features/maps/map-page.tsx', ...signedIn] },
 ];
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);

@@ -237,6 +237,28 @@ describe('the map of all sightings', () => {
     await page.getByRole('heading', { name: 'Log Details' }).waitFor();
   });
 
+  it('opened directly, asks for its sightings once, as the page starts', async () => {
+    const { page } = ada;
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/logs/geo') asked.push(url.pathname + url.search);
+    });
+    await page.goto('/map?q=robin&place=');
+    await page.getByText('2 sightings on the map').waitFor();
+    await page.locator('.leaflet-marker-icon[title="Robin"]').first().waitFor();
+    expect(asked).toEqual(['/api/logs/geo?q=robin&limit=100000']);
+
+    // a filter the page does not send: it asks again without it, and shows the right sightings
+    asked.length = 0;
+    await page.goto('/map?q=robin&minCount=many');
+    await page.getByText('2 sightings on the map').waitFor();
+    expect(asked).toEqual([
+      '/api/logs/geo?q=robin&minCount=many&limit=100000',
+      '/api/logs/geo?q=robin&limit=100000',
+    ]);
+  });
+
   it('says when nothing matches', async () => {
     const { page } = ada;
     await page.goto('/map?q=albatross');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT } from './geo-limits.js';
 import { logFiltersSchema } from './logs.js';
 import { optionalQuery, queryParam, queryTimeZone } from './query-params.js';
 
@@ -14,8 +15,7 @@ export const roundCoordinate = (value: number, decimals: number) => {
   return Math.round(value * factor) / factor;
 };
 
-export const GEO_DEFAULT_LIMIT = 10_000;
-export const GEO_MAX_LIMIT = 100_000;
+export { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT };
 
 // '2026-05-01T06:30:00.000000Z,<log id>': the last feature's observed time and id.
 const CURSOR =

@@ -1,9 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { appRoutes } from '../common/routes';
 import { App } from '@/app/app';
+import { preloadUser } from '@/features/auth/use-user';
+import { preloadMapPage } from '@/features/maps/map-requests';
 import './index.css';
 
 // The theme is on <html> before this runs: public/theme-init.js, loaded in index.html's <head>.
+
+// Requests every page, and the map, wait for: started now, while React starts, and in this
+// order (the embedded database answers one query at a time).
+preloadUser();
+if (window.location.pathname === appRoutes.map) preloadMapPage(window.location.search);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

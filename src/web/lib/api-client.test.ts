@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { api, ApiError, buildUrl } from './api-client';
+import { requestEarly } from './early-requests';
 
 function reply(status: number, body: string, statusText = '') {
   const fetch = vi.fn(async () => new Response(body || null, { status, statusText }));
@@ -77,5 +78,30 @@ describe('api', () => {
       message: '500: oops',
       body: { message: 'oops' },
     });
+  });
+});
+
+describe('api with a request started early', () => {
+  it('takes the reply of the same URL once, then asks again', async () => {
+    const fetch = reply(200, '{"n":1}');
+    requestEarly('/api/x?q=owl');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const schema = z.object({ n: z.number() });
+    expect(await api('/api/x', schema, { query: { q: 'owl' } })).toEqual({ n: 1 });
+    expect(fetch).toHaveBeenCalledTimes(1); // the early one
+
+    await api('/api/x', schema, { query: { q: 'owl' } });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not taken by another URL or by a write', async () => {
+    const fetch = reply(200, '{"n":1}');
+    requestEarly('/api/x?q=owl');
+    const schema = z.object({ n: z.number() });
+    await api('/api/x', schema, { query: { q: 'wren' } });
+    await api('/api/x?q=owl', schema, { method: 'PUT', body: {} });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await api('/api/x?q=owl', schema);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../common/http';
+import { takeEarlyRequest } from './early-requests';
 
 /** A non-OK reply. `message` is `${status}: ${body text or status text}` (SPEC §8). */
 export class ApiError extends Error {
@@ -47,12 +48,10 @@ export async function api<T>(
   schema: ReplyParser<T>,
   { method = 'GET', body, query, signal, credentials = 'include' }: ApiOptions = {},
 ): Promise<T> {
-  const response = await fetch(buildUrl(path, query), {
-    method,
-    credentials,
-    signal,
-    ...encodeBody(body),
-  });
+  const url = buildUrl(path, query);
+  const early = method === 'GET' && credentials === 'include' ? takeEarlyRequest(url) : undefined;
+  const response = await (early ??
+    fetch(url, { method, credentials, signal, ...encodeBody(body) }));
   const text = await response.text();
   if (!response.ok) {
     throw new ApiError(

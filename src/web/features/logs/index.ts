@@ -1,14 +1,8 @@
 // What other features may use of the logs feature: the list's search, filters and URL state
 // (which the map shares), and the read-only card and dates (which the shared page shows).
 export { FiltersPopover } from './filters-popover';
-export {
-  countActiveFilters,
-  emptyFilters,
-  exportUrl,
-  listViewSearch,
-  toFilterQuery,
-  type ListState,
-} from './list-query';
+export { exportUrl, toFilterQuery } from './list-query';
+export { countActiveFilters, emptyFilters, listViewSearch, type ListState } from './list-search';
 export { SearchInput } from './search-input';
 export { useListState } from './use-list-state';
 export { LogDetailsCard } from './log-details-page';

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { exportUrl, toPageQuery } from './list-query';
 import {
   countActiveFilters,
   emptyFilters,
-  exportUrl,
   listViewSearch,
   parseListSearch,
   toListSearch,
-  toPageQuery,
-} from './list-query';
+} from './list-search';
 
 describe('parseListSearch and toListSearch', () => {
   it('read and write the same state', () => {

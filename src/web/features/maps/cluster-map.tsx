@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import type { LatLngBoundsExpression, Map as LeafletMap } from 'leaflet';
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { Link } from 'wouter';
@@ -10,7 +10,8 @@ import { clusterIcon, pinIcon } from './map-icons';
 import { readTileSettings } from './tile-settings';
 
 // Every sighting of the map page, clustered with supercluster: only the clusters and points in
-// view become markers, so 100,000 sightings cost what a few hundred markers cost. Lazy-loaded.
+// view become markers, so 100,000 sightings cost what a few hundred markers cost. It comes with
+// the map page's code, which loads only on /map.
 
 type Sighting = LogFeature['properties'];
 
@@ -25,7 +26,7 @@ export interface ClusterMapProps {
   features: LogFeature[];
 }
 
-export default function ClusterMap({ features }: ClusterMapProps) {
+export function ClusterMap({ features }: ClusterMapProps) {
   const index = useMemo(
     () => new Supercluster<Sighting>({ radius: 60, maxZoom: 17 }).load(features),
     [features],
@@ -87,8 +88,14 @@ function Clusters({
   const map = useMap();
   const [view, setView] = useState(() => viewOf(map));
   useMapEvents({ moveend: () => setView(viewOf(map)) });
-  useEffect(() => {
-    if (bounds) map.fitBounds(bounds, FIT); // other filters, other sightings
+  const fitted = useRef(false);
+  useLayoutEffect(() => {
+    if (!bounds) return;
+    // other filters, other sightings: glide to them; the first ones are shown in place, before
+    // the browser paints the world view the map started with while they loaded
+    map.fitBounds(bounds, { ...FIT, animate: fitted.current });
+    if (!fitted.current) setView(viewOf(map)); // no animation: moveend came before useMapEvents
+    fitted.current = true;
   }, [map, bounds]);
 
   const clusters = index.getClusters(view.bbox, view.zoom);

@@ -28,9 +28,10 @@ export function clusterIcon(count: number, label: string) {
   const known = clusterIcons.get(key);
   if (known) return known;
   const icon = divIcon({
-    html: `<span aria-hidden="true">${label}</span>`,
+    // the label centres itself: Leaflet's own CSS keeps the icon itself display: block
+    html: `<span class="flex size-full items-center justify-center" aria-hidden="true">${label}</span>`,
     className:
-      'map-cluster flex items-center justify-center rounded-full border-2 border-white bg-primary/85 text-xs font-semibold text-primary-foreground shadow-md',
+      'map-cluster rounded-full border-2 border-white bg-primary/85 text-xs font-semibold text-primary-foreground shadow-md',
     iconSize: [size, size],
   });
   clusterIcons.set(key, icon);

@@ -1,5 +1,4 @@
 import { CircleAlert, Download, List, MapPinned } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { Link, useSearch } from 'wouter';
 import { GEO_MAX_LIMIT, type LogFeature } from '../../../common/geo';
 import { appRoutes } from '../../../common/routes';
@@ -7,7 +6,6 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import {
   countActiveFilters,
   emptyFilters,
@@ -18,11 +16,8 @@ import {
   toFilterQuery,
   useListState,
 } from '@/features/logs';
+import { ClusterMap } from './cluster-map';
 import { useLogPoints } from './use-log-points';
-
-const loadClusterMap = () => import('./cluster-map');
-const ClusterMap = lazy(loadClusterMap);
-void loadClusterMap(); // this page always shows it: Leaflet downloads while the sightings load
 
 const noFeatures: LogFeature[] = [];
 
@@ -91,9 +86,7 @@ export function MapPage() {
           aria-busy={isPending}
           className={`isolate overflow-hidden rounded-lg border ${mapHeight}`}
         >
-          <Suspense fallback={<Skeleton className="size-full rounded-none" />}>
-            <ClusterMap features={data?.features ?? noFeatures} />
-          </Suspense>
+          <ClusterMap features={data?.features ?? noFeatures} />
         </div>
       ) : (
         <QueryErrorAlert error={error} />

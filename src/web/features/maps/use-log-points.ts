@@ -1,19 +1,16 @@
 import { keepPreviousData, queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { GEO_MAX_LIMIT, logFeatureCollectionSchema } from '../../../common/geo';
+import { logFeatureCollectionSchema } from '../../../common/geo';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { logPointsUrl } from './map-requests';
 
 const logPointsQuery = (filters: Record<string, string>) =>
   queryOptions({
     queryKey: queryKeys.logs.geo(filters),
-    queryFn: ({ signal }) =>
-      api('/api/logs/geo', logFeatureCollectionSchema, {
-        query: { ...filters, limit: GEO_MAX_LIMIT },
-        signal,
-      }),
+    queryFn: ({ signal }) => api(logPointsUrl(filters), logFeatureCollectionSchema, { signal }),
   });
 
-/** The map's sightings for the list's search and filters: one page of up to 100,000, newest first. */
+/** The map's sightings for the list's search and filters, newest first (see logPointsUrl). */
 export function useLogPoints(filters: Record<string, string>) {
   // Starts the request while rendering: React commits a page revealed from Suspense up to
   // 300 ms later, and an effect-started query would wait for that commit.
