@@ -33,18 +33,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     expect(registered.status).toBe(201);
     const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
 
-    const created = await fetch(`${two!.url}/api/logs`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({
-        speciesCommon: 'Twin Tern',
-        count: 2,
-        observedAt: '2026-06-01T07:00',
-      }),
-    });
-    expect(created.status).toBe(201);
+    const createTern = async (url: string, count: number, observedAt: string) => {
+      const created = await fetch(`${url}/api/logs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ speciesCommon: 'Twin Tern', count, observedAt }),
+      });
+      expect(created.status).toBe(201);
+    };
+    await createTern(two!.url, 2, '2026-06-01T07:00');
     const seen = await fetch(`${one!.url}/api/logs`, { headers: { cookie } });
     expect(await seen.json()).toMatchObject({ total: 1, items: [{ speciesCommon: 'Twin Tern' }] });
+
+    // each keeps statistics until the user's next write, wherever that write happens
+    const summaryOn = async (url: string) =>
+      (await fetch(`${url}/api/stats/summary`, { headers: { cookie } })).json();
+    expect(await summaryOn(one!.url)).toMatchObject({ totalLogs: 1, totalSightings: 2 });
+    await createTern(two!.url, 3, '2026-06-02T07:00');
+    expect(await summaryOn(one!.url)).toMatchObject({ totalLogs: 2, totalSightings: 5 });
 
     const signedOut = await fetch(`${two!.url}/api/logout`, {
       headers: { cookie },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -33,6 +34,9 @@ export const users = pgTable(
     // OpenID Connect accounts: the provider's issuer and subject identify the user
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: varchar('oidc_subject', { length: 255 }),
+    // Bumped by a trigger on every write to the user's logs (migration 0003): results computed
+    // from the logs stay valid while it is unchanged (src/server/db/logs-version.ts).
+    logsVersion: bigint('logs_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (table) => [

@@ -34,7 +34,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: logPageQuerySchema, response: { 200: logListSchema } } },
-    async (request) => getLogPage(app.db, requireUserId(request), request.query),
+    async (request) => getLogPage(app, requireUserId(request), request.query),
   );
 
   app.get(

@@ -15,6 +15,7 @@ import {
   type GeoQuery,
 } from '../../../common/geo.js';
 import type { Db } from '../../db/client.js';
+import type { LogsReadContext } from '../../db/logs-version.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';
 import { assertOwnUploads } from '../photos/service.js';
 import { HttpError } from '../../http-error.js';
@@ -29,6 +30,7 @@ import {
   listLocations,
   selectFeaturePage,
   listLogs,
+  countLogs,
   listSpecies,
   replacePhotos,
   updateOwnLog,
@@ -109,8 +111,22 @@ async function withPhotos(db: Db, rows: LogRow[]): Promise<Log[]> {
   );
 }
 
-export async function getLogPage(db: Db, userId: string, query: LogPageQuery): Promise<LogList> {
-  const { rows, total } = await listLogs(db, userId, query);
+/**
+ * A page of the list and the number of matching logs. The number is counted once per version of
+ * the user's logs: for a heavy user it reads 100,000 index entries, the page only 20 rows.
+ */
+export async function getLogPage(
+  { db, logsResults }: LogsReadContext,
+  userId: string,
+  query: LogPageQuery,
+): Promise<LogList> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  const [rows, total] = await Promise.all([
+    listLogs(db, userId, query),
+    logsResults.get(db, userId, JSON.stringify(['list-total', filters]), () =>
+      countLogs(db, userId, filters),
+    ),
+  ]);
   return { items: await withPhotos(db, rows), total };
 }
 

@@ -17,18 +17,18 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary',
     { schema: { querystring: statsRangeSchema, response: { 200: statsSummarySchema } } },
-    async (request) => getSummary(app.db, requireUserId(request), request.query),
+    async (request) => getSummary(app, requireUserId(request), request.query),
   );
 
   app.get(
     '/top-species',
     { schema: { querystring: topSpeciesQuerySchema, response: { 200: topSpeciesSchema } } },
-    async (request) => getTopSpecies(app.db, requireUserId(request), request.query),
+    async (request) => getTopSpecies(app, requireUserId(request), request.query),
   );
 
   app.get(
     '/time-series',
     { schema: { querystring: timeSeriesQuerySchema, response: { 200: timeSeriesSchema } } },
-    async (request) => getTimeSeries(app.db, requireUserId(request), request.query),
+    async (request) => getTimeSeries(app, requireUserId(request), request.query),
   );
 };

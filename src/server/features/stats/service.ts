@@ -1,42 +1,37 @@
-import type {
-  StatsRange,
-  StatsSummary,
-  TimeSeries,
-  TimeSeriesQuery,
-  TopSpecies,
-  TopSpeciesQuery,
-} from '../../../common/stats.js';
+import type { StatsRange, TimeSeriesQuery, TopSpeciesQuery } from '../../../common/stats.js';
 import type { Db } from '../../db/client.js';
+import type { LogsReadContext } from '../../db/logs-version.js';
 import { isKnownTimeZone } from '../../db/time-zones.js';
 import { HttpError } from '../../http-error.js';
 import { sumByBucket, sumBySpecies, sumLogs } from './queries.js';
 
 // Rules of the stats feature (ARCHITECTURE "Stats"); an empty range gives zeros, never an error.
+// Each answer is computed once per version of the user's logs: a heavy user's statistics scan
+// 100,000 rows, and the stats screen is read far more often than logs are written.
 
 /** The schema knows the runtime's zones; the database must know the zone too. */
 async function checkRange(db: Db, range: StatsRange): Promise<void> {
   if (!(await isKnownTimeZone(db, range.tz))) throw new HttpError(400, 'Unknown time zone');
 }
 
-export async function getSummary(db: Db, userId: string, range: StatsRange): Promise<StatsSummary> {
-  await checkRange(db, range);
-  return sumLogs(db, userId, range);
+/** One statistic of the user's logs for the query, from the cache while they are unchanged. */
+function computeOnce<Q extends StatsRange, T>(
+  name: string,
+  sum: (db: Db, userId: string, query: Q) => Promise<T>,
+) {
+  return ({ db, logsResults }: LogsReadContext, userId: string, query: Q): Promise<T> =>
+    logsResults.get(db, userId, JSON.stringify([name, query]), async () => {
+      await checkRange(db, query);
+      return sum(db, userId, query);
+    });
 }
 
-export async function getTopSpecies(
-  db: Db,
-  userId: string,
-  query: TopSpeciesQuery,
-): Promise<TopSpecies> {
-  await checkRange(db, query);
-  return sumBySpecies(db, userId, query, query.limit);
-}
+export const getSummary = computeOnce('summary', sumLogs);
 
-export async function getTimeSeries(
-  db: Db,
-  userId: string,
-  query: TimeSeriesQuery,
-): Promise<TimeSeries> {
-  await checkRange(db, query);
-  return sumByBucket(db, userId, query, query.bucket);
-}
+export const getTopSpecies = computeOnce('top-species', (db, userId, query: TopSpeciesQuery) =>
+  sumBySpecies(db, userId, query, query.limit),
+);
+
+export const getTimeSeries = computeOnce('time-series', (db, userId, query: TimeSeriesQuery) =>
+  sumByBucket(db, userId, query, query.bucket),
+);

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import type { Db } from './client.js';
+import { users } from './schema.js';
+
+// Results computed from a user's logs (statistics, totals), kept while the user's logs_version
+// is unchanged. A trigger bumps it in the transaction of every statement that writes logs
+// (migration 0003), so every instance on the same database sees a write at its commit: each
+// lookup reads the version, one primary-key read, and recomputes only after a write.
+
+export interface LogsResultCache {
+  /** The cached result of `key` for the user, or `compute()`'s, cached until their next write. */
+  get<T>(db: Db, userId: string, key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** What reads through the cache need: the app has both (src/server/db/plugin.ts). */
+export interface LogsReadContext {
+  db: Db;
+  logsResults: LogsResultCache;
+}
+
+interface Entry {
+  version: number;
+  value: unknown;
+}
+
+/** `max` results at most, the least recently used dropped first. */
+export function createLogsResultCache(max: number): LogsResultCache {
+  const entries = new LRUCache<string, Entry>({ max });
+  async function get<T>(db: Db, userId: string, key: string, compute: () => Promise<T>) {
+    // Read before computing: a write that commits in between gives a newer version, so the
+    // result stored under the older one is never served after that write.
+    const version = await readLogsVersion(db, userId);
+    const entryKey = `${userId} ${key}`;
+    const known = entries.get(entryKey);
+    if (known && known.version === version) return known.value as T;
+    const value = await compute();
+    entries.set(entryKey, { version, value });
+    return value;
+  }
+  return { get };
+}
+
+async function readLogsVersion(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ version: users.logsVersion })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.version ?? -1; // a deleted user: nothing to cache, nothing to serve
+}

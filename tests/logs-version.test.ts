@@ -1,0 +1,117 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app.js';
+import { logs, users } from '../src/server/db/schema.js';
+import { aLog, createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+
+// Statistics are computed once per version of the user's logs (src/server/db/logs-version.ts):
+// every kind of write must show in the next answer, and only in its owner's.
+describe.each(stores)('cached statistics on $store', ({ databaseUrl }) => {
+  let app: FastifyInstance;
+  let ada: TestUser;
+  let bob: TestUser;
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ databaseUrl }));
+    [ada, bob] = [await signUp(app, 'ada'), await signUp(app, 'bob')];
+  });
+  afterAll(() => app.close());
+
+  const summary = async (user: TestUser) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/stats/summary?tz=Europe/Berlin',
+      headers: { cookie: user.cookie },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { totalSightings: number; uniqueSpecies: number; totalLogs: number };
+  };
+  const topSpecies = async (user: TestUser) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/stats/top-species',
+      headers: { cookie: user.cookie },
+    });
+    return res.json() as Array<{ species: string; totalCount: number }>;
+  };
+  const versions = async () => {
+    const rows = await app.db
+      .select({ id: users.id, version: users.logsVersion })
+      .from(users)
+      .where(inArray(users.id, [ada.id, bob.id]));
+    return Object.fromEntries(rows.map((row) => [row.id, row.version]));
+  };
+
+  it('follow creates, edits, deletes and writes that bypass the API', async () => {
+    expect(await summary(ada)).toEqual({ totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 });
+    const robin = await createLogAs(app, ada, { speciesCommon: 'Robin', count: 2 });
+    expect(await summary(ada)).toEqual({ totalSightings: 2, uniqueSpecies: 1, totalLogs: 1 });
+    expect(await summary(ada)).toEqual({ totalSightings: 2, uniqueSpecies: 1, totalLogs: 1 });
+
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/logs/${robin.id}`,
+      headers: { cookie: ada.cookie },
+      payload: aLog({ speciesCommon: 'Wren', count: 7 }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await summary(ada)).toEqual({ totalSightings: 7, uniqueSpecies: 1, totalLogs: 1 });
+    expect(await topSpecies(ada)).toEqual([{ species: 'Wren', totalCount: 7 }]);
+
+    // an import, a restore or a manual fix writes the table directly: the trigger still sees it
+    await app.db.insert(logs).values([
+      { userId: ada.id, speciesCommon: 'Heron', count: 1, observedAt: new Date() },
+      { userId: ada.id, speciesCommon: 'Heron', count: 2, observedAt: new Date() },
+    ]);
+    expect(await summary(ada)).toEqual({ totalSightings: 10, uniqueSpecies: 2, totalLogs: 3 });
+    await app.db.update(logs).set({ count: 5 }).where(eq(logs.speciesCommon, 'Wren'));
+    expect(await topSpecies(ada)).toEqual([
+      { species: 'Wren', totalCount: 5 },
+      { species: 'Heron', totalCount: 3 },
+    ]);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/logs/${robin.id}`,
+      headers: { cookie: ada.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await summary(ada)).toEqual({ totalSightings: 3, uniqueSpecies: 1, totalLogs: 2 });
+  });
+
+  it("bump the writer's version once per statement, and nobody else's", async () => {
+    expect(await summary(bob)).toEqual({ totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 });
+    const before = await versions();
+    await app.db.insert(logs).values(
+      Array.from({ length: 50 }, () => ({
+        userId: bob.id,
+        speciesCommon: 'Starling',
+        count: 1,
+        observedAt: new Date(),
+      })),
+    );
+    const after = await versions();
+    expect(after[bob.id]).toBe(before[bob.id]! + 1);
+    expect(after[ada.id]).toBe(before[ada.id]);
+    expect(await summary(bob)).toEqual({ totalSightings: 50, uniqueSpecies: 1, totalLogs: 50 });
+  });
+
+  it('keep one answer per query', async () => {
+    const carl = await signUp(app, 'carl');
+    await createLogAs(app, carl, { observedAt: '2026-05-01T06:30', count: 4 });
+    const url = (query: string) => ({
+      method: 'GET' as const,
+      url: `/api/stats/summary?${query}`,
+      headers: { cookie: carl.cookie },
+    });
+    const may = await app.inject(url('from=2026-05-01&to=2026-05-31'));
+    const june = await app.inject(url('from=2026-06-01&to=2026-06-30'));
+    expect(may.json()).toEqual({ totalSightings: 4, uniqueSpecies: 1, totalLogs: 1 });
+    expect(june.json()).toEqual({ totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 });
+    // 06:30 on 1 May in Berlin is 04:30Z, but in Los Angeles it is 30 April
+    const inLosAngeles = await app.inject(
+      url('from=2026-05-01&to=2026-05-31&tz=America/Los_Angeles'),
+    );
+    expect(inLosAngeles.json()).toMatchObject({ totalLogs: 0 });
+  });
+});
