@@ -14,6 +14,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { createLogsResultCache } from '../../src/server/db/logs-version.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { findLiveSession } from '../../src/server/auth/session-store.ts';
 import { getLogPage } from '../../src/server/features/logs/service.ts';
@@ -21,6 +22,7 @@ import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/st
 import { logPageQuerySchema } from '../../src/common/logs.ts';
 import { timeSeriesQuerySchema, topSpeciesQuerySchema } from '../../src/common/stats.ts';
 import { startServerProcess, stopServerProcess } from '../../tests/server-processes.ts';
+import { requireBuild } from '../built-app.mjs';
 import { generate, HEAVY_USER } from './generate.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -28,6 +30,7 @@ if (!url) {
   console.error('TEST_DATABASE_URL is not set: run npm run bench:db');
   process.exit(2);
 }
+requireBuild();
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -50,8 +53,8 @@ const serverEnv = (env) => ({
   AUTH_RATE_LIMIT: '1000',
   ...env,
 });
-const startServer = (env) =>
-  startServerProcess(['--import', 'tsx', 'src/server/main.ts'], serverEnv(env));
+// the built server, as deployed (tsx would add its compiler to the memory figures)
+const startServer = (env) => startServerProcess(['dist/server/main.js'], serverEnv(env));
 
 // --- data ---------------------------------------------------------------------------------
 console.log(`PostgreSQL ${url}; ${ROWS.toLocaleString('en')} logs; load runs of ${SECONDS} s`);
@@ -81,13 +84,14 @@ await pool.query(
 );
 
 // The endpoints' own SQL, captured from Drizzle while running the server's functions.
+// `run` gets the database and a function that forgets what was captured so far.
 async function captureSql(run) {
   const captured = [];
   const db = drizzle(pool, {
     schema,
     logger: { logQuery: (query, params) => captured.push({ query, params }) },
   });
-  await run(db);
+  await run(db, () => captured.splice(0));
   return captured;
 }
 const literal = (value) =>
@@ -154,9 +158,15 @@ const statsOnPostgres = {};
 const server = await startServer({ DATABASE_URL: url });
 try {
   for (const variant of variants) {
-    const statements = await captureSql(async (db) => {
+    // What a request runs once the user's total is known: the server counts once per version
+    // of the user's logs (src/server/db/logs-version.ts), so the capture is of a second call.
+    const logsResults = createLogsResultCache(10);
+    const query = logPageQuerySchema.parse(variant.query);
+    const statements = await captureSql(async (db, forget) => {
+      await getLogPage({ db, logsResults }, HEAVY_USER, query);
+      forget();
       await findLiveSession(db, sid, new Date());
-      await getLogPage(db, HEAVY_USER, logPageQuerySchema.parse(variant.query));
+      await getLogPage({ db, logsResults }, HEAVY_USER, query);
     });
     const raw = pgbench(statements, variant.name);
     const path = `/api/logs?${new URLSearchParams(variant.query)}`;
@@ -191,22 +201,33 @@ try {
 
   // --- P2: stats, PostgreSQL ----------------------------------------------------------------
   for (const call of statsCalls) {
-    statsOnPostgres[call.path] = await sampleMedian(server.url, call.path);
+    const cold = await sampleMedian(server.url, call.path, { afterWrite: true });
+    const warm = await sampleMedian(server.url, call.path);
+    statsOnPostgres[call.path] = { cold, warm };
     const [statement] = await captureSql(call.run);
     const plan = await pool.query(
       `EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`,
       statement.params,
     );
     console.log(
-      `\nP2 ${call.path} on PostgreSQL: median ${ms(statsOnPostgres[call.path])} of ${SAMPLES}`,
+      `\nP2 ${call.path} on PostgreSQL: median ${ms(warm)} of ${SAMPLES}; ` +
+        `the first time after a write ${ms(cold)}`,
     );
     console.log(plan.rows.map((line) => `    ${line['QUERY PLAN']}`).join('\n'));
   }
+} finally {
+  await stopServerProcess(server.child);
+}
 
-  // --- P3: export ---------------------------------------------------------------------------
-  writeFileSync(`/proc/${server.child.pid}/clear_refs`, '5'); // resets the peak RSS (VmHWM)
+// --- P3: export, on a server of its own: the load runs above leave the first one's heap large
+const exportServer = await startServer({ DATABASE_URL: url });
+try {
+  // a server that has answered before: the same export once first, unmeasured
+  const warmUp = await fetch(`${exportServer.url}/api/export.csv`, { headers: { cookie } });
+  await warmUp.arrayBuffer();
+  writeFileSync(`/proc/${exportServer.child.pid}/clear_refs`, '5'); // resets the peak RSS (VmHWM)
   started = performance.now();
-  const res = await fetch(`${server.url}/api/export.csv`, { headers: { cookie } });
+  const res = await fetch(`${exportServer.url}/api/export.csv`, { headers: { cookie } });
   let firstByte;
   let bytes = 0;
   for await (const chunk of res.body) {
@@ -214,7 +235,7 @@ try {
     bytes += chunk.length;
   }
   const exportSeconds = (performance.now() - started) / 1000;
-  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  const status = readFileSync(`/proc/${exportServer.child.pid}/status`, 'utf8');
   const peakMb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
   const copySql = `\\copy (SELECT l.id, to_char(l.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), l.species_common, l.species_scientific, l.count, l.place_name, l.latitude, l.longitude, l.description, l.notes, l.is_public, array_to_string(array(SELECT p.url FROM log_photos p WHERE p.log_id = l.id ORDER BY p.position), ' '), to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM logs l WHERE l.user_id = '${HEAVY_USER}' ORDER BY l.observed_at DESC, l.id DESC) TO STDOUT CSV HEADER`;
   started = performance.now();
@@ -249,19 +270,36 @@ try {
     firstByte <= 200 ? 'met' : 'MISSED',
   );
 } finally {
-  await stopServerProcess(server.child);
+  await stopServerProcess(exportServer.child);
 }
 
-async function sampleMedian(base, path) {
+/**
+ * The median time of `path`. The server keeps statistics until the user's next write; with
+ * `afterWrite` each sample follows a write through the API: a new log, deleted after the sample.
+ */
+async function sampleMedian(base, path, { afterWrite = false } = {}) {
   const times = [];
   for (let i = 0; i < SAMPLES; i += 1) {
+    const written = afterWrite ? await writeLog(base) : undefined;
     const t = performance.now();
     const res = await fetch(`${base}${path}`, { headers: { cookie } });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${path}: ${res.status}`);
     times.push(performance.now() - t);
+    if (written)
+      await fetch(`${base}/api/logs/${written}`, { method: 'DELETE', headers: { cookie } });
   }
   return median(times);
+}
+
+async function writeLog(base) {
+  const res = await fetch(`${base}/api/logs`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ speciesCommon: 'Bench Wren', count: 1, observedAt: '2026-01-01T08:00' }),
+  });
+  if (res.status !== 201) throw new Error(`POST /api/logs: ${res.status} ${await res.text()}`);
+  return (await res.json()).id;
 }
 
 // --- P2: stats, PGlite (the heavy user's rows only, copied into a PGlite data directory) ----
@@ -303,15 +341,30 @@ console.log(
 const liteServer = await startServer({ DATA_DIR: pgliteDir, DATABASE_URL: undefined });
 try {
   for (const call of statsCalls) {
+    const cold = await sampleMedian(liteServer.url, call.path, { afterWrite: true });
     const value = await sampleMedian(liteServer.url, call.path);
     const base = statsOnPostgres[call.path];
-    console.log(`P2 ${call.path} on PGlite: median ${ms(value)} (PostgreSQL ${ms(base)})`);
-    row(`P2 ${call.path} median, PostgreSQL`, ms(base), '≤ 20 ms', base <= 20 ? 'met' : 'MISSED');
+    console.log(
+      `P2 ${call.path} on PGlite: median ${ms(value)} (PostgreSQL ${ms(base.warm)}); ` +
+        `the first time after a write ${ms(cold)} (PostgreSQL ${ms(base.cold)})`,
+    );
+    row(
+      `P2 ${call.path} median, PostgreSQL`,
+      ms(base.warm),
+      '≤ 20 ms',
+      base.warm <= 20 ? 'met' : 'MISSED',
+    );
     row(
       `P2 ${call.path} median, PGlite`,
       ms(value),
       '≤ 3 × PostgreSQL',
-      `${(value / base).toFixed(1)}× ${value <= 3 * base ? 'met' : 'MISSED'}`,
+      `${(value / base.warm).toFixed(1)}× ${value <= 3 * base.warm ? 'met' : 'MISSED'}`,
+    );
+    row(
+      `P2 ${call.path} first after a write, PostgreSQL / PGlite`,
+      `${ms(base.cold)} / ${ms(cold)}`,
+      '-',
+      `${(cold / base.cold).toFixed(1)}×`,
     );
   }
 } finally {

@@ -1,14 +1,14 @@
-import { pipeline, Readable, type Transform } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import { EXPORT_CSV_COLUMNS, FORMULA_START, type ExportQuery } from '../../../common/export.js';
 import type { GeoJsonExportQuery } from '../../../common/geo.js';
 import type { Db, StreamRows } from '../../db/client.js';
 import { isKnownTimeZone } from '../../db/time-zones.js';
 import { HttpError } from '../../http-error.js';
-import { findOwner, readExportRows, type ExportRow } from './queries.js';
+import { findOwner, readExportBatches, type ExportRow } from './queries.js';
 
 // Rules of the export (ARCHITECTURE "Export"): one CSV row (or GeoJSON feature) per log,
-// streamed, never held whole.
+// streamed a batch of rows at a time (one chunk each), never held whole.
 
 const dwcHeaders = [
   'occurrenceID',
@@ -87,26 +87,22 @@ export interface FileExport {
 }
 
 /**
- * The rows as a stream of `encode`d chunks. The first row is read before returning, so a
+ * The batches as a stream of `encode`d chunks. The first batch is read before returning, so a
  * failing query still reaches the error handler instead of breaking off a response under way.
  */
-async function encodeRows<T>(
-  rows: AsyncGenerator<ExportRow>,
-  encode: (rows: AsyncIterable<ExportRow>) => AsyncIterable<T>,
-  transform?: Transform,
+async function encodeBatches(
+  batches: AsyncGenerator<ExportRow[]>,
+  encode: (batches: AsyncIterable<ExportRow[]>) => AsyncIterable<string>,
 ): Promise<Readable> {
-  const first = await rows.next();
+  const first = await batches.next();
   async function* all() {
     if (first.done) return;
     yield first.value;
-    yield* rows;
+    yield* batches;
   }
-  // pipeline, not pipe: a destroyed response destroys the source too, closing the cursor.
-  // Its error needs no handling here: Fastify ends the response and logs it.
-  const source = Readable.from(encode(all()));
-  const body = transform ? pipeline(source, transform, () => {}) : source;
+  const body = Readable.from(encode(all()));
   // Also when the body closes before all() started: the first read already opened the cursor.
-  body.once('close', () => void rows.return(undefined).catch(() => {}));
+  body.once('close', () => void batches.return(undefined).catch(() => {}));
   return body;
 }
 
@@ -127,19 +123,22 @@ export async function startExport(
   const dwc =
     format === 'dwc' ? { origin, recordedBy: ownerName(await findOwner(db, userId)) } : null;
   const toRecord = (row: ExportRow) => (dwc ? dwcRecord(row, dwc) : csvRecord(row));
-  async function* records(rows: AsyncIterable<ExportRow>) {
-    for await (const row of rows) yield toRecord(row);
-  }
-  const csv = stringify({
-    bom: true,
-    header: true,
+  const options = {
     columns: dwc ? dwcHeaders : EXPORT_CSV_COLUMNS,
     record_delimiter: 'windows', // RFC 4180: CRLF
-  });
-  const rows = readExportRows(db, streamRows, userId, filters, tz);
+  } as const;
+  async function* csv(batches: AsyncIterable<ExportRow[]>) {
+    let first = true; // the byte order mark and the header open the file, even an empty one
+    for await (const batch of batches) {
+      yield stringify(batch.map(toRecord), { ...options, bom: first, header: first });
+      first = false;
+    }
+    if (first) yield stringify([], { ...options, bom: true, header: true });
+  }
+  const batches = readExportBatches(db, streamRows, userId, filters, tz);
   return {
     filename: `sightings-${dwc ? 'dwc-' : ''}${today(tz)}.csv`,
-    body: await encodeRows(rows, records, csv),
+    body: await encodeBatches(batches, csv),
   };
 }
 
@@ -163,11 +162,11 @@ const geoJsonFeature = (row: ExportRow) => ({
   },
 });
 
-async function* featureCollection(rows: AsyncIterable<ExportRow>) {
+async function* featureCollection(batches: AsyncIterable<ExportRow[]>) {
   yield '{"type":"FeatureCollection","features":[';
   let separator = '';
-  for await (const row of rows) {
-    yield separator + JSON.stringify(geoJsonFeature(row));
+  for await (const batch of batches) {
+    yield separator + batch.map((row) => JSON.stringify(geoJsonFeature(row))).join(',');
     separator = ',';
   }
   yield ']}';
@@ -181,9 +180,9 @@ export async function startGeoJsonExport(
   { tz, ...filters }: GeoJsonExportQuery,
 ): Promise<FileExport> {
   await checkTimeZone(db, tz);
-  const rows = readExportRows(db, streamRows, userId, filters, tz, { located: true });
+  const batches = readExportBatches(db, streamRows, userId, filters, tz, { located: true });
   return {
     filename: `sightings-${today(tz)}.geojson`,
-    body: await encodeRows(rows, featureCollection),
+    body: await encodeBatches(batches, featureCollection),
   };
 }
