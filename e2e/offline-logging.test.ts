@@ -51,6 +51,40 @@ describe('offline logging', () => {
     await context.close();
   });
 
+  it('makes one log of a create whose reply was lost on the way back', async () => {
+    const { context, page } = await signUp(browser);
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/logs')
+        keys.push(request.headers()['idempotency-key'] ?? 'none');
+    });
+    // the server makes the log, but the connection drops before its reply arrives
+    await page.route('**/api/logs', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/logs/new');
+    await pickSpecies(page, 'Lost Reply Lark');
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual([
+      'Lost Reply Lark',
+    ]);
+
+    await page.unroute('**/api/logs');
+    await context.setOffline(true);
+    await context.setOffline(false); // back online: the queue is replayed
+    await page.getByTestId('pending-write').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Lost Reply Lark' }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual([
+      'Lost Reply Lark',
+    ]);
+    await context.close();
+  });
+
   it('replays offline edits in order', async () => {
     const { context, page } = await signUp(browser, withWorker);
     const log = await createLog(context, { speciesCommon: 'Barn Owl', count: 1 });

@@ -40,6 +40,18 @@ const coordinate = (limit: number, label: string) =>
     .nullish()
     .transform((value) => value ?? null);
 
+/**
+ * A create may carry a key of its own: sent again with the same key (the offline queue replays
+ * a create whose reply was lost), it returns the log the first one made instead of a copy.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const logCreateHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .uuid('Idempotency-Key must be a UUID')
+    .optional()
+    .describe('A UUID the client chose for this create; the same key returns the same log'),
+});
+
 export const logWriteSchema = z
   .object({
     speciesCommon: z

@@ -107,10 +107,13 @@ export const logs = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     /** Shared pages round coordinates to 0.01° unless the owner allows the exact point. */
     showExactLocation: boolean('show_exact_location').notNull().default(false),
+    /** The Idempotency-Key of the create: a create sent again (offline replay) finds this log. */
+    idempotencyKey: uuid('idempotency_key'),
     ...timestamps,
   },
   (table) => [
     index('logs_user_observed_idx').on(table.userId, table.observedAt),
+    uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     index('logs_user_species_idx').on(table.userId, table.speciesCommon),
     check('logs_count_positive', sql`${table.count} >= 1`),
     check('logs_latitude_range', sql`${table.latitude} BETWEEN -90 AND 90`),

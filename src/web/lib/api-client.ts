@@ -26,6 +26,7 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Cookies go with every call (SPEC §7) unless a caller opts out, like the shared-log page. */
   credentials?: RequestCredentials;
+  headers?: Record<string, string>;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -46,12 +47,19 @@ export interface ReplyParser<T> {
 export async function api<T>(
   path: string,
   schema: ReplyParser<T>,
-  { method = 'GET', body, query, signal, credentials = 'include' }: ApiOptions = {},
+  { method = 'GET', body, query, signal, credentials = 'include', headers }: ApiOptions = {},
 ): Promise<T> {
   const url = buildUrl(path, query);
   const early = method === 'GET' && credentials === 'include' ? takeEarlyRequest(url) : undefined;
+  const encoded = encodeBody(body);
   const response = await (early ??
-    fetch(url, { method, credentials, signal, ...encodeBody(body) }));
+    fetch(url, {
+      method,
+      credentials,
+      signal,
+      body: encoded.body,
+      headers: headers ? { ...encoded.headers, ...headers } : encoded.headers,
+    }));
   const text = await response.text();
   if (!response.ok) {
     throw new ApiError(
@@ -65,7 +73,7 @@ export async function api<T>(
 }
 
 /** A body is sent only when one exists (SPEC §7): a file as itself, anything else as JSON. */
-function encodeBody(body: unknown): Pick<RequestInit, 'body' | 'headers'> {
+function encodeBody(body: unknown): { body?: BodyInit; headers?: Record<string, string> } {
   if (body === undefined) return {};
   if (body instanceof Blob) {
     return { body, headers: { 'Content-Type': body.type || 'application/octet-stream' } };

@@ -144,12 +144,21 @@ export async function findPhotos(db: Db, logIds: string[]) {
     .orderBy(asc(logPhotos.logId), asc(logPhotos.position));
 }
 
+/** The new row; none when the user already made a log with this idempotency key. */
 export async function insertLog(db: Db, userId: string, values: LogValues) {
   const [row] = await db
     .insert(logs)
     .values({ ...values, userId })
+    .onConflictDoNothing({ target: [logs.userId, logs.idempotencyKey] })
     .returning();
-  if (!row) throw new Error('insert into logs returned no row');
+  return row;
+}
+
+export async function findLogByIdempotencyKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(logs)
+    .where(and(eq(logs.userId, userId), eq(logs.idempotencyKey, key)));
   return row;
 }
 

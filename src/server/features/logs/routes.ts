@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  IDEMPOTENCY_KEY_HEADER,
   locationListSchema,
+  logCreateHeadersSchema,
   logListSchema,
   logPageQuerySchema,
   logSchema,
@@ -59,10 +61,17 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/',
-    { schema: { body: logWriteSchema, response: { 201: logSchema } } },
+    {
+      schema: {
+        headers: logCreateHeadersSchema,
+        body: logWriteSchema,
+        response: { 200: logSchema, 201: logSchema },
+      },
+    },
     async (request, reply) => {
-      const log = await createLog(app.db, requireUserId(request), request.body);
-      return reply.code(201).send(log);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const { log, created } = await createLog(app.db, requireUserId(request), request.body, key);
+      return reply.code(created ? 201 : 200).send(log); // 200: the log an earlier create made
     },
   );
 

@@ -25,6 +25,7 @@ import {
   findPhotos,
   findPublicLog,
   insertLog,
+  findLogByIdempotencyKey,
   insertLogs,
   insertPhotos,
   listLocations,
@@ -171,13 +172,31 @@ export async function getLogPointsJson(
   );
 }
 
-/** The log and its photos are written together or not at all. */
-export async function createLog(db: Db, userId: string, payload: LogWritePayload): Promise<Log> {
+/**
+ * The log and its photos are written together or not at all. With an idempotency key the user
+ * used before, nothing is written: the log that create made is returned, `created` false.
+ */
+export async function createLog(
+  db: Db,
+  userId: string,
+  payload: LogWritePayload,
+  idempotencyKey?: string,
+): Promise<{ log: Log; created: boolean }> {
   const columns = toColumns(payload);
   return db.transaction(async (tx) => {
     await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
-    const row = await insertLog(tx, userId, { ...columns, isPublic: payload.isPublic ?? true });
-    return toLog(row, await replacePhotos(tx, row.id, toPhotos(payload)));
+    const row = await insertLog(tx, userId, {
+      ...columns,
+      isPublic: payload.isPublic ?? true,
+      idempotencyKey,
+    });
+    if (row)
+      return { log: toLog(row, await replacePhotos(tx, row.id, toPhotos(payload))), created: true };
+    // Only a key can make the insert a no-op; a concurrent create with it has committed by now.
+    const made = await findLogByIdempotencyKey(tx, userId, idempotencyKey!);
+    if (!made) throw new Error('insert into logs returned no row');
+    const [log] = await withPhotos(tx, [made]);
+    return { log: log!, created: false };
   });
 }
 

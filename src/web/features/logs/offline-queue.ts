@@ -1,5 +1,5 @@
 import { createStore, get, update } from 'idb-keyval';
-import type { LogWriteInput } from '../../../common/logs';
+import { IDEMPOTENCY_KEY_HEADER, type LogWriteInput } from '../../../common/logs';
 import { api, ApiError, type ReplyParser } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/error-message';
 // then refuses is kept with its reason until the person dismisses it: never silently lost.
 
 export interface QueuedWrite {
+  /** Also the create's Idempotency-Key: a create sent twice makes one log. */
   id: string;
   /** Whose session made it: a write is only ever replayed in that user's session. */
   userId: string;
@@ -50,29 +51,37 @@ export async function readOfflineWrites(userId: string): Promise<OfflineWrites> 
   return { queued: own(queued), rejected: own(rejected) };
 }
 
-async function enqueue(write: Omit<QueuedWrite, 'id' | 'queuedAt'>) {
-  const queued = { ...write, id: crypto.randomUUID(), queuedAt: new Date().toISOString() };
+async function enqueue(write: Omit<QueuedWrite, 'queuedAt'>) {
+  const queued = { ...write, queuedAt: new Date().toISOString() };
   await update<QueuedWrite[]>(QUEUE_KEY, (list = []) => [...list, queued], store);
 }
+
+/** The headers of a write: a create carries its key, so sending it again makes no copy. */
+const writeHeaders = ({ id, method }: Pick<QueuedWrite, 'id' | 'method'>) =>
+  method === 'POST' ? { [IDEMPOTENCY_KEY_HEADER]: id } : undefined;
 
 /**
  * Sends a write, or queues it when the server cannot be reached. A write also waits its turn
  * behind ones already queued, so that the server sees them in the order they were made.
+ * `send` gets the write's headers: a reply lost on the way back queues a write the server
+ * did make, and the create's key makes its replay return that log instead of a second one.
  */
 export async function sendOrQueue<T>(
   write: Omit<QueuedWrite, 'id' | 'queuedAt' | 'userId'> & { userId: string | undefined },
-  send: () => Promise<T>,
+  send: (headers: Record<string, string> | undefined) => Promise<T>,
 ): Promise<T | typeof QUEUED> {
   const { userId } = write;
-  if (!userId) return send(); // no known session to replay it in
+  const id = crypto.randomUUID();
+  const headers = writeHeaders({ id, method: write.method });
+  if (!userId) return send(headers); // no known session to replay it in
   if ((await readOfflineWrites(userId)).queued.length === 0) {
     try {
-      return await send();
+      return await send(headers);
     } catch (error) {
       if (!unreachable(error)) throw error;
     }
   }
-  await enqueue({ ...write, userId });
+  await enqueue({ ...write, id, userId });
   return QUEUED;
 }
 
@@ -98,7 +107,11 @@ async function replay(userId: string): Promise<ReplayResult> {
     const [next] = (await readOfflineWrites(userId)).queued;
     if (!next) return result;
     try {
-      await api(next.path, anyReply, { method: next.method, body: next.body });
+      await api(next.path, anyReply, {
+        method: next.method,
+        body: next.body,
+        headers: writeHeaders(next),
+      });
     } catch (error) {
       if (unreachable(error)) return result; // still offline: try again later
       if (error instanceof ApiError && error.status === 401) return result; // after sign-in

@@ -69,7 +69,7 @@ export function useCreateLog() {
           body: payload,
           species: payload.speciesCommon,
         },
-        () => api('/api/logs', logSchema, { method: 'POST', body: payload }),
+        (headers) => api('/api/logs', logSchema, { method: 'POST', body: payload, headers }),
       ),
     onSuccess: (result) => refreshAfterWrite(queryClient, result),
   });
