@@ -52,6 +52,34 @@ describe('serving the web app', () => {
     expect(res.body.match(/name="map-tile-url"/g)).toHaveLength(1);
   });
 
+  it("preloads the sign-in check on every page, and on /map the URL's sightings, escaped", async () => {
+    const preloads = (body: string) =>
+      [
+        ...body.matchAll(
+          /<link rel="preload" href="([^"]*)" as="fetch" crossorigin="use-credentials" \/>/g,
+        ),
+      ].map((match) => match[1]);
+    expect(preloads((await app.inject({ method: 'GET', url: '/' })).body)).toEqual([
+      '/api/auth/user',
+    ]);
+    const map = await app.inject({
+      method: 'GET',
+      url: '/map?q=%20robin%20&place=&page=2&to=2026-05-31',
+    });
+    expect(preloads(map.body)).toEqual([
+      '/api/auth/user',
+      '/api/logs/geo?q=robin&amp;to=2026-05-31&amp;limit=100000',
+    ]);
+    const hostile = await app.inject({
+      method: 'GET',
+      url: '/map?q=%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+    });
+    expect(hostile.body).not.toContain('<script>alert');
+    expect(preloads(hostile.body)[1]).toBe(
+      '/api/logs/geo?q=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;limit=100000',
+    );
+  });
+
   it('writes the configured product name into the web app manifest', async () => {
     const res = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT } from './geo-limits.js';
+import { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT } from './map-points.js';
 import { logFiltersSchema } from './logs.js';
 import { optionalQuery, queryParam, queryTimeZone } from './query-params.js';
 

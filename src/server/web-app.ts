@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { MetaTag } from '../common/link-preview.js';
+import { firstLogPointsUrl } from '../common/map-points.js';
 import { appRoutes } from '../common/routes.js';
 import type { Config } from './config.js';
 
@@ -67,6 +68,24 @@ export function renderIndexHtml(template: string, settings: PageSettings): strin
     .replace('</head>', `  ${metas.join('\n    ')}\n  </head>`);
 }
 
+/**
+ * The requests a page makes first, started by the browser as it reads the page, before the
+ * app's code has run: who is signed in, and on /map the sightings. The app's own fetch of the
+ * same URL takes the preloaded reply (src/web/main.tsx starts both).
+ */
+export function preloadLinks(path: string, search: string): string {
+  const requests = [
+    '/api/auth/user',
+    ...(path === appRoutes.map ? [firstLogPointsUrl(search)] : []),
+  ];
+  return requests
+    .map(
+      (url) =>
+        `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials" />`,
+    )
+    .join('\n    ');
+}
+
 export function renderManifest(manifest: string, appName: string): string {
   return JSON.stringify({ ...JSON.parse(manifest), name: appName, short_name: appName });
 }
@@ -114,12 +133,14 @@ export async function registerWebApp(
   });
 
   function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const path = request.url.split('?', 1)[0] ?? '/';
+    const [path = '/', search = ''] = request.url.split('?', 2);
+    const links = preloadLinks(path, search);
+    const page = indexHtml.replace('</head>', () => `  ${links}\n  </head>`);
     return reply
       .code(isAppRoute(path) ? 200 : 404) // unknown paths still get the app: it shows its 404 page
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(page);
   }
   app.get('/', sendPage); // the static wildcard would answer the root directory with 403
 

@@ -3,7 +3,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '../../../common/auth';
 import { Button } from '@/components/ui/button';
 import { UserMenu } from '@/features/auth';
-import { listViewSearch } from '@/features/logs/list-search';
+import { listViewSearch } from '../../../common/list-search';
 import { ThemeToggle } from '@/features/theme';
 import { productName } from '@/lib/product-name';
 

@@ -2,7 +2,12 @@
 // (which the map shares), and the read-only card and dates (which the shared page shows).
 export { FiltersPopover } from './filters-popover';
 export { exportUrl, toFilterQuery } from './list-query';
-export { countActiveFilters, emptyFilters, listViewSearch, type ListState } from './list-search';
+export {
+  countActiveFilters,
+  emptyFilters,
+  listViewSearch,
+  type ListState,
+} from '../../../common/list-search';
 export { SearchInput } from './search-input';
 export { useListState } from './use-list-state';
 export { LogDetailsCard } from './log-details-page';

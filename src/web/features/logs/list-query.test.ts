@@ -6,7 +6,7 @@ import {
   listViewSearch,
   parseListSearch,
   toListSearch,
-} from './list-search';
+} from '../../../common/list-search';
 
 describe('parseListSearch and toListSearch', () => {
   it('read and write the same state', () => {

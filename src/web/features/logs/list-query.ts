@@ -4,7 +4,7 @@ import {
   PAGE_SIZE,
   type LogPageQuery,
 } from '../../../common/logs';
-import { setFilterValues, type ListState } from './list-search';
+import { setFilterValues, type ListState } from '../../../common/list-search';
 
 /** Search and filters as the API reads them; empty and invalid values are not sent (SPEC §5). */
 export function toFilterQuery(state: Pick<ListState, 'q' | 'filters'>) {

@@ -14,7 +14,7 @@ import { FiltersPopover } from './filters-popover';
 import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { exportUrl, toPageQuery } from './list-query';
-import { countActiveFilters, emptyFilters } from './list-search';
+import { countActiveFilters, emptyFilters } from '../../../common/list-search';
 import { PendingWrites } from './pending-writes';
 import { SearchInput } from './search-input';
 import { shareLog } from './share-log';

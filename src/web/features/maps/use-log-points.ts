@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, usePrefetchQuery, useQuery } from '@tan
 import { logFeatureCollectionSchema } from '../../../common/geo';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { logPointsUrl } from './map-requests';
+import { logPointsUrl } from '../../../common/map-points';
 
 const logPointsQuery = (filters: Record<string, string>) =>
   queryOptions({

@@ -1,6 +1,7 @@
 // The list's search, filters and page, kept in the URL query string so a reload or a shared
-// link shows the same list. Values stay as typed. No zod here: the entry chunk reads this to
-// start the map's request early (main.tsx), and the landing page must not pay for zod.
+// link shows the same list (the map shares them). Values stay as typed. No zod here: the web
+// app's entry chunk reads this to start the map's request early (main.tsx), and the landing page
+// must not pay for zod; the server reads it to tell the browser of that request sooner still.
 
 export const filterNames = ['from', 'to', 'minCount', 'maxCount', 'place'] as const;
 export type FilterName = (typeof filterNames)[number];
