@@ -31,6 +31,7 @@ export function createLogsResultCache(max: number): LogsResultCache {
     // Read before computing: a write that commits in between gives a newer version, so the
     // result stored under the older one is never served after that write.
     const version = await readLogsVersion(db, userId);
+    if (version === undefined) return compute(); // no such user: nothing worth keeping
     const entryKey = `${userId} ${key}`;
     const known = entries.get(entryKey);
     if (known && known.version === version) return known.value as T;
@@ -41,10 +42,10 @@ export function createLogsResultCache(max: number): LogsResultCache {
   return { get };
 }
 
-async function readLogsVersion(db: Db, userId: string): Promise<number> {
+async function readLogsVersion(db: Db, userId: string): Promise<number | undefined> {
   const [row] = await db
     .select({ version: users.logsVersion })
     .from(users)
     .where(eq(users.id, userId));
-  return row?.version ?? -1; // a deleted user: nothing to cache, nothing to serve
+  return row?.version;
 }

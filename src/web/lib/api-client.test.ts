@@ -105,3 +105,17 @@ describe('api with a request started early', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 });
+
+describe('a request started early that fails', () => {
+  it('fails the call that takes it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    requestEarly('/api/gone');
+    await expect(api('/api/gone', z.unknown())).rejects.toThrow(TypeError);
+    expect(fetch).toHaveBeenCalledTimes(1); // the early request, not a second one
+  });
+});

@@ -5,7 +5,10 @@
 const started = new Map<string, Promise<Response>>();
 
 export function requestEarly(url: string) {
-  started.set(url, fetch(url, { credentials: 'include' }));
+  const response = fetch(url, { credentials: 'include' });
+  // Whoever takes it sees a failure; one nobody takes (a signed-out visitor) is not an error.
+  response.catch(() => {});
+  started.set(url, response);
 }
 
 export function takeEarlyRequest(url: string): Promise<Response> | undefined {
