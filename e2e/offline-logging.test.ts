@@ -132,6 +132,31 @@ describe('offline logging', () => {
     await context.close();
   });
 
+  it('counts a deletion whose reply was lost as done, not refused', async () => {
+    const { context, page } = await signUp(browser);
+    await createLog(context, { speciesCommon: 'Gone Grebe' });
+    // the server deletes the log, but the connection drops before its reply arrives
+    await page.route('**/api/logs/*', async (route) => {
+      if (route.request().method() !== 'DELETE') return route.fallback();
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Actions for Gone Grebe' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
+    expect(await serverLogs(context)).toEqual([]);
+
+    await page.unroute('**/api/logs/*');
+    await context.setOffline(true);
+    await context.setOffline(false); // back online: the replay finds the log gone
+    await page.getByTestId('pending-write').waitFor({ state: 'detached' });
+    await page.getByText('No logs found').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Gone Grebe' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('surfaces an offline edit the server refuses, with its reason', async () => {
     const { context, page } = await signUp(browser, withWorker);
     const log = await createLog(context, { speciesCommon: 'Barn Owl' });

@@ -85,6 +85,10 @@ export async function sendOrQueue<T>(
   return QUEUED;
 }
 
+/** A deletion the server no longer finds is done: its first try made it, or another device. */
+const alreadyDeleted = (write: QueuedWrite, error: unknown) =>
+  write.method === 'DELETE' && error instanceof ApiError && error.status === 404;
+
 interface ReplayResult {
   /** How many writes left the queue, sent or refused. */
   done: number;
@@ -115,9 +119,11 @@ async function replay(userId: string): Promise<ReplayResult> {
     } catch (error) {
       if (unreachable(error)) return result; // still offline: try again later
       if (error instanceof ApiError && error.status === 401) return result; // after sign-in
-      const refused = { ...next, reason: errorMessage(error, 'The server refused this change') };
-      await update<RejectedWrite[]>(REJECTED_KEY, (list = []) => [...list, refused], store);
-      result.rejected.push(refused);
+      if (!alreadyDeleted(next, error)) {
+        const refused = { ...next, reason: errorMessage(error, 'The server refused this change') };
+        await update<RejectedWrite[]>(REJECTED_KEY, (list = []) => [...list, refused], store);
+        result.rejected.push(refused);
+      }
     }
     result.done++;
     await update<QueuedWrite[]>(
