@@ -15,3 +15,6 @@ export const appRoutes = {
 export const logPath = (id: string) => `/logs/${id}`;
 export const editLogPath = (id: string) => `/logs/${id}/edit`;
 export const sharedLogPath = (id: string) => `/shared/${id}`;
+
+/** Who is signed in: every page asks it first, and the server names it in the page to preload. */
+export const CURRENT_USER_URL = '/api/auth/user';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { MetaTag } from '../common/link-preview.js';
 import { firstLogPointsUrl } from '../common/map-points.js';
-import { appRoutes } from '../common/routes.js';
+import { appRoutes, CURRENT_USER_URL } from '../common/routes.js';
 import type { Config } from './config.js';
 
 // Serves the built web app: hashed assets cached for a year, everything else revalidated, and
@@ -75,7 +75,7 @@ export function renderIndexHtml(template: string, settings: PageSettings): strin
  */
 export function preloadLinks(path: string, search: string): string {
   const requests = [
-    '/api/auth/user',
+    CURRENT_USER_URL,
     ...(path === appRoutes.map ? [firstLogPointsUrl(search)] : []),
   ];
   return requests

@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CURRENT_USER_URL } from '../../../common/routes';
 import { api, ApiError } from '@/lib/api-client';
 import { requestEarly } from '@/lib/early-requests';
 import { queryKeys } from '@/lib/query-keys';
 import { userReply } from './user-reply';
 
-const USER_URL = '/api/auth/user';
-
 /** Asks who is signed in before React renders: every page waits for the answer (main.tsx). */
-export const preloadUser = () => requestEarly(USER_URL);
+export const preloadUser = () => requestEarly(CURRENT_USER_URL);
 
 export const userQuery = queryOptions({
   queryKey: queryKeys.auth.user,
   queryFn: async ({ signal }) => {
     try {
-      return await api(USER_URL, userReply, { signal });
+      return await api(CURRENT_USER_URL, userReply, { signal });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return null; // signed out
       throw error;

@@ -1,44 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportUrl, toPageQuery } from './list-query';
-import {
-  countActiveFilters,
-  emptyFilters,
-  listViewSearch,
-  parseListSearch,
-  toListSearch,
-} from '../../../common/list-search';
-
-describe('parseListSearch and toListSearch', () => {
-  it('read and write the same state', () => {
-    const state = {
-      q: 'owl',
-      filters: { ...emptyFilters, from: '2026-05-01', minCount: '2', place: 'Marsh' },
-      page: 3,
-    };
-    const search = toListSearch(state);
-    expect(search).toBe('q=owl&from=2026-05-01&minCount=2&place=Marsh&page=3');
-    expect(parseListSearch(`?${search}`)).toEqual(state);
-  });
-
-  it('leaves out empty values and page 1', () => {
-    expect(toListSearch({ q: '', filters: emptyFilters, page: 1 })).toBe('');
-    expect(parseListSearch('')).toEqual({ q: '', filters: emptyFilters, page: 1 });
-  });
-
-  it('reads a bad page as page 1', () => {
-    expect(parseListSearch('page=0').page).toBe(1);
-    expect(parseListSearch('page=x').page).toBe(1);
-    expect(parseListSearch('page=1.5').page).toBe(1);
-  });
-});
-
-describe('countActiveFilters', () => {
-  it('counts set filters only', () => {
-    expect(countActiveFilters(emptyFilters)).toBe(0);
-    expect(countActiveFilters({ ...emptyFilters, to: '2026-05-01', maxCount: '9' })).toBe(2);
-    expect(countActiveFilters({ ...emptyFilters, place: '  ' })).toBe(0);
-  });
-});
+import { emptyFilters } from '../../../common/list-search';
 
 describe('toPageQuery', () => {
   it('sends only non-empty, valid values', () => {
@@ -61,12 +23,5 @@ describe('exportUrl', () => {
     expect(exportUrl({ q: 'owl', filters: emptyFilters, page: 2 }, 'export.geojson')).toBe(
       '/api/export.geojson?q=owl',
     );
-  });
-});
-
-describe('listViewSearch', () => {
-  it('keeps the search and filters for the other view, and drops the page', () => {
-    expect(listViewSearch('q=owl&place=Marsh&page=3&junk=1')).toBe('q=owl&place=Marsh');
-    expect(listViewSearch('')).toBe('');
   });
 });
