@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { logPhotos, logs } from '../src/server/db/schema.js';
-import { logWriteSchema } from '../src/common/logs.js';
+import { logListSchema, logSchema, logWriteSchema } from '../src/common/logs.js';
 import { createLog, updateLog } from '../src/server/features/logs/service.js';
 import {
   aLog,
@@ -364,6 +365,67 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         total: 4,
         counts: [15, 13, 12, 10],
       });
+    });
+
+    it('lists and reads every log exactly as a write returns it', async () => {
+      // Reads are JSON the database writes, a write's reply is the server's own (toLog).
+      const bea = await signUp(app, 'log-json');
+      const tricky = 'Quote " backslash \\ tab \t newline \n emoji 🐦 and </script>';
+      const made = [
+        await createLogAs(app, bea, {
+          speciesScientific: null,
+          placeName: '',
+          description: undefined,
+          notes: tricky,
+          latitude: 51.123456789012,
+          longitude: -0.1,
+          showExactLocation: true,
+          isPublic: false,
+          photoLinks: ['https://photos.example/a.jpg', 'https://photos.example/b.jpg'],
+        }),
+        await createLogAs(app, bea, { count: 1, latitude: -89.9999999, longitude: 179.5 }),
+        // the same instant as the first: the later create lists first
+        await createLogAs(app, bea, { speciesCommon: 'Wren', photoLinks: [] }),
+      ].map((log) => logSchema.parse(log));
+      const labelled = made[0]!.photos[0]!;
+      labelled.label = 'Male, «left»';
+      await app.db
+        .update(logPhotos)
+        .set({ label: labelled.label })
+        .where(eq(logPhotos.id, labelled.id));
+      const newestFirst = [...made].reverse();
+
+      const res = await app.inject({ method: 'GET', url: '/api/logs', headers: as(bea) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(logListSchema.strict().parse(res.json())).toEqual({ items: newestFirst, total: 3 });
+      for (const log of newestFirst) {
+        const read = await app.inject({
+          method: 'GET',
+          url: `/api/logs/${log.id}`,
+          headers: as(bea),
+        });
+        expect(read.statusCode).toBe(200);
+        expect(read.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(logSchema.strict().parse(read.json())).toEqual(log);
+      }
+      expect(newestFirst.map((log) => log.latitude)).toEqual([null, -89.9999999, 51.123456789012]);
+      expect(newestFirst[2]!.notes).toBe(tricky);
+    });
+
+    it('gzips a long page for a client that takes gzip', async () => {
+      const cy = await signUp(app, 'list-gzip');
+      for (let i = 0; i < 12; i++) await createLogAs(app, cy, { notes: `${i} `.repeat(900) });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/logs',
+        headers: { ...as(cy), 'accept-encoding': 'gzip' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      const body = JSON.parse(gunzipSync(res.rawPayload).toString('utf8'));
+      expect(body.total).toBe(12);
+      expect(body.items).toHaveLength(12);
     });
 
     it('ignores empty filters', async () => {

@@ -17,7 +17,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { createLogsResultCache } from '../../src/server/db/logs-version.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { findLiveSession } from '../../src/server/auth/session-store.ts';
-import { getLogPage } from '../../src/server/features/logs/service.ts';
+import { getLogPageJson } from '../../src/server/features/logs/service.ts';
 import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/stats/queries.ts';
 import { logPageQuerySchema } from '../../src/common/logs.ts';
 import { timeSeriesQuerySchema, topSpeciesQuerySchema } from '../../src/common/stats.ts';
@@ -103,7 +103,8 @@ const inline = ({ query, params }) =>
     .map((value, index) => [index + 1, value])
     .reverse()
     .reduce((text, [n, value]) => text.replaceAll(`$${n}`, literal(value)), query)
-    .replace(/\s+/g, ' ');
+    .replace(/\s+/g, ' ')
+    .replaceAll('HH24:MI:SS', 'HH24":"MI":"SS'); // the same format; pgbench reads :MI as a variable
 
 // --- P1: the list ---------------------------------------------------------------------------
 const filtersQuery = { q: 'robin', from: '2021-01-01', to: '2030-12-31', minCount: '2' };
@@ -112,27 +113,22 @@ const variants = [
   { name: 'filters', query: filtersQuery },
 ];
 
-function pgbench(statements, label) {
+/**
+ * pgbench running `statements` from 64 clients. `prepared` plans each statement once per
+ * connection, as the server does with the list's and the session's statements; `extended`
+ * plans them every time, as the server did before.
+ */
+function pgbench(statements, label, mode) {
   const dir = mkdtempSync(join(work, 'pgbench-'));
   const script = join(dir, 'script.sql');
   writeFileSync(script, `${statements.map(inline).join(';\n')};\n`);
-  const args = [
-    '-n',
-    '-c',
-    String(CONNECTIONS),
-    '-j',
-    '2',
-    '-T',
-    String(SECONDS),
-    '-M',
-    'extended',
-  ];
+  const args = ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-M', mode];
   const result = spawnSync(
     `${PGBIN}/pgbench`,
     [...args, '-f', script, '--log', `--log-prefix=${join(dir, 'log')}`, url],
     { encoding: 'utf8' },
   );
-  if (result.status !== 0) throw new Error(`pgbench ${label} failed: ${result.stderr}`);
+  if (result.status !== 0) throw new Error(`pgbench ${label} ${mode} failed: ${result.stderr}`);
   const tps = Number(/tps = ([\d.]+) \(without/.exec(result.stdout)?.[1]);
   const latencies = readdirSync(dir)
     .filter((file) => file.startsWith('log'))
@@ -163,26 +159,31 @@ try {
     const logsResults = createLogsResultCache(10);
     const query = logPageQuerySchema.parse(variant.query);
     const statements = await captureSql(async (db, forget) => {
-      await getLogPage({ db, logsResults }, HEAVY_USER, query);
+      await getLogPageJson({ db, logsResults }, HEAVY_USER, query);
       forget();
       await findLiveSession(db, sid, new Date());
-      await getLogPage({ db, logsResults }, HEAVY_USER, query);
+      await getLogPageJson({ db, logsResults }, HEAVY_USER, query);
     });
-    const raw = pgbench(statements, variant.name);
+    const raw = pgbench(statements, variant.name, 'prepared');
+    const unprepared = pgbench(statements, variant.name, 'extended');
     const path = `/api/logs?${new URLSearchParams(variant.query)}`;
     const check = await fetch(`${server.url}${path}`, { headers: { cookie } });
     const total = (await check.json()).total;
-    const result = await autocannon({
-      url: `${server.url}${path}`,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      headers: { cookie },
-    });
+    const load = (duration) =>
+      autocannon({
+        url: `${server.url}${path}`,
+        connections: CONNECTIONS,
+        duration,
+        headers: { cookie },
+      });
+    await load(2); // unmeasured: every pooled connection prepares its statements
+    const result = await load(SECONDS);
     const rate = result.requests.average;
     console.log(
       `P1 GET /api/logs (${variant.name}, total ${total}): ${rate.toFixed(0)} req/s, p99 ${result.latency.p99} ms, ` +
-        `${result.non2xx} non-2xx, ${result.errors} errors | pgbench same SQL (${statements.length} statements): ` +
-        `${raw.tps.toFixed(0)} tps, p99 ${raw.p99.toFixed(1)} ms`,
+        `${result.non2xx} non-2xx, ${result.errors} errors | pgbench same SQL (${statements.length} statements), ` +
+        `prepared: ${raw.tps.toFixed(0)} tps, p99 ${raw.p99.toFixed(1)} ms; planned every time: ` +
+        `${unprepared.tps.toFixed(0)} tps, p99 ${unprepared.p99.toFixed(1)} ms`,
     );
     const ratio = rate / raw.tps;
     row(

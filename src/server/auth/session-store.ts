@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { perDatabase } from '../db/per-database.js';
 import { sessions, type SessionData } from '../db/schema.js';
 
 // SQL for the sessions table. Rows are keyed by the SHA-256 of the cookie token (see sessions.ts).
@@ -8,22 +9,19 @@ export async function insertSession(db: Db, sid: string, data: SessionData, expi
   await db.insert(sessions).values({ sid, sess: data, expire });
 }
 
-// Every API request looks its session up: the statement is built once per database and
-// prepared by name on the server, not rebuilt and re-planned per request.
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
-const prepareLiveSession = (db: Db) =>
+// Every API request looks its session up: the statement is prepared by name on the server.
+const liveSessionQuery = perDatabase((db) =>
   db
     .select()
     .from(sessions)
     .where(
       and(eq(sessions.sid, sql.placeholder('sid')), gt(sessions.expire, sql.placeholder('now'))),
     )
-    .prepare('find_live_session');
+    .prepare('find_live_session'),
+);
 
 export async function findLiveSession(db: Db, sid: string, now: Date) {
-  let query = liveSessionQueries.get(db);
-  if (!query) liveSessionQueries.set(db, (query = prepareLiveSession(db)));
-  const [row] = await query.execute({ sid, now });
+  const [row] = await liveSessionQuery(db).execute({ sid, now });
   return row;
 }
 

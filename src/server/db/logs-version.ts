@@ -11,6 +11,8 @@ import { users } from './schema.js';
 export interface LogsResultCache {
   /** The cached result of `key` for the user, or `compute()`'s, cached until their next write. */
   get<T>(db: Db, userId: string, key: string, compute: () => Promise<T>): Promise<T>;
+  /** The same for a version the caller read itself, before computing (see `get`). */
+  getAt<T>(userId: string, version: number, key: string, compute: () => Promise<T>): Promise<T>;
 }
 
 /** What reads through the cache need: the app has both (src/server/db/plugin.ts). */
@@ -32,6 +34,9 @@ export function createLogsResultCache(max: number): LogsResultCache {
     // result stored under the older one is never served after that write.
     const version = await readLogsVersion(db, userId);
     if (version === undefined) return compute(); // no such user: nothing worth keeping
+    return getAt(userId, version, key, compute);
+  }
+  async function getAt<T>(userId: string, version: number, key: string, compute: () => Promise<T>) {
     const entryKey = `${userId} ${key}`;
     const known = entries.get(entryKey);
     if (known && known.version === version) return known.value as T;
@@ -39,7 +44,7 @@ export function createLogsResultCache(max: number): LogsResultCache {
     entries.set(entryKey, { version, value });
     return value;
   }
-  return { get };
+  return { get, getAt };
 }
 
 async function readLogsVersion(db: Db, userId: string): Promise<number | undefined> {

@@ -112,7 +112,8 @@ export const logs = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('logs_user_observed_idx').on(table.userId, table.observedAt),
+    // The list's order in full: a page of filtered logs stops at its last row, whatever the plan.
+    index('logs_user_newest_idx').on(table.userId, table.observedAt, table.createdAt, table.id),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     index('logs_user_species_idx').on(table.userId, table.speciesCommon),
     check('logs_count_positive', sql`${table.count} >= 1`),

@@ -12,14 +12,17 @@ import {
   ne,
   or,
   sql,
+  type SQLWrapper,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { LogFilters, LogPageQuery } from '../../../common/logs.js';
+import { PAGE_SIZE, type LogFilters, type LogPageQuery } from '../../../common/logs.js';
 import type { GeoCursor } from '../../../common/geo.js';
 import { utcDayStart } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
 import { isoUtc } from '../../db/iso-time.js';
-import { logPhotos, logs } from '../../db/schema.js';
+import { perDatabase } from '../../db/per-database.js';
+import { logPhotos, logs, users } from '../../db/schema.js';
 
 // SQL of the logs feature; every statement is scoped by its owner (or by isPublic).
 
@@ -28,8 +31,21 @@ export type PhotoValues = Pick<typeof logPhotos.$inferInsert, 'url' | 'sourceTyp
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`; // typed % is literal
 
-/** The user's logs matching the list filters; from/to are whole days in `tz` (default UTC). */
-export function filterWhere(userId: string, filters: LogFilters, tz = 'UTC') {
+type Bind<T> = T | SQLWrapper; // a value, or a prepared statement's placeholder
+interface FilterValues {
+  q?: Bind<string>;
+  from?: Bind<Date>;
+  to?: Bind<Date>;
+  minCount?: Bind<number>;
+  maxCount?: Bind<number>;
+  place?: Bind<string>;
+}
+type FilterName = keyof FilterValues;
+const FILTER_NAMES = ['q', 'from', 'to', 'minCount', 'maxCount', 'place'] as const;
+FILTER_NAMES satisfies readonly FilterName[];
+
+/** The bind values of the filters set: patterns for the texts, instants for the days. */
+function filterValues(filters: LogFilters, tz: string): FilterValues {
   const { q, from, to, minCount, maxCount, place } = filters;
   const dayStart = (day: string, days = 0) => {
     const start = utcDayStart(day, days);
@@ -37,28 +53,109 @@ export function filterWhere(userId: string, filters: LogFilters, tz = 'UTC') {
     // That day's midnight on the wall clocks of tz, whatever its offset that day.
     return sql`(${start.toISOString().slice(0, 10)}::timestamp AT TIME ZONE ${tz}::text)`;
   };
+  return {
+    q: q ? containing(q) : undefined,
+    from: from ? dayStart(from) : undefined,
+    to: to ? dayStart(to, 1) : undefined, // `to` is inclusive
+    minCount: minCount || undefined,
+    maxCount: maxCount || undefined,
+    place: place ? containing(place) : undefined,
+  };
+}
+
+/** The user's logs matching the filters whose bind values are given. */
+function filterCondition(userId: Bind<string>, values: FilterValues) {
+  const { q, from, to, minCount, maxCount, place } = values;
   return and(
     eq(logs.userId, userId),
-    q
-      ? or(ilike(logs.speciesCommon, containing(q)), ilike(logs.speciesScientific, containing(q)))
-      : undefined,
-    from ? gte(logs.observedAt, dayStart(from)) : undefined,
-    to ? lt(logs.observedAt, dayStart(to, 1)) : undefined, // `to` is inclusive
+    q ? or(ilike(logs.speciesCommon, q), ilike(logs.speciesScientific, q)) : undefined,
+    from ? gte(logs.observedAt, from) : undefined,
+    to ? lt(logs.observedAt, to) : undefined,
     minCount ? gte(logs.count, minCount) : undefined,
     maxCount ? lte(logs.count, maxCount) : undefined,
-    place ? ilike(logs.placeName, containing(place)) : undefined,
+    place ? ilike(logs.placeName, place) : undefined,
   );
 }
 
-/** A page of the user's logs matching the filters, newest observed first. */
-export const listLogs = (db: Db, userId: string, query: LogPageQuery) =>
-  db
-    .select()
-    .from(logs)
-    .where(filterWhere(userId, query))
-    .orderBy(desc(logs.observedAt), desc(logs.createdAt), desc(logs.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+/** The user's logs matching the list filters; from/to are whole days in `tz` (default UTC). */
+export const filterWhere = (userId: string, filters: LogFilters, tz = 'UTC') =>
+  filterCondition(userId, filterValues(filters, tz));
+
+const logsNewestFirst = sql`${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC`;
+
+// A log as the API's JSON (logSchema), written by the database: `toLog` in service.ts is the
+// same shape from a row, and tests/logs.test.ts holds the two equal. row_to_json writes no
+// spaces, json_build_object and json_agg would.
+const ROW = 'l';
+const row = alias(logs, ROW);
+const rowPhotosJson = sql`coalesce((
+  SELECT '[' || string_agg(row_to_json(p)::text, ',' ORDER BY ${logPhotos.position}) || ']'
+  FROM ${logPhotos}, LATERAL (SELECT ${logPhotos.id} AS "id", ${logPhotos.url} AS "url",
+    ${logPhotos.sourceType} AS "sourceType", ${logPhotos.label} AS "label") p
+  WHERE ${logPhotos.logId} = ${row.id}), '[]')::json`;
+const rowJsonFields = sql`${row.id} AS "id", ${row.userId} AS "userId",
+  ${row.speciesCommon} AS "speciesCommon", ${row.speciesScientific} AS "speciesScientific",
+  ${row.count} AS "count", ${isoUtc(row.observedAt)} AS "observedAt",
+  ${row.placeName} AS "placeName", ${row.latitude} AS "latitude", ${row.longitude} AS "longitude",
+  ${row.description} AS "description", ${row.notes} AS "notes", ${row.isPublic} AS "isPublic",
+  ${row.showExactLocation} AS "showExactLocation", ${isoUtc(row.createdAt)} AS "createdAt",
+  ${isoUtc(row.updatedAt)} AS "updatedAt", ${rowPhotosJson} AS "photos"`;
+const rowJson = sql<string>`(SELECT row_to_json(item)::text FROM (SELECT ${rowJsonFields}) item)`;
+// a fragment of its own: Drizzle names no table for the columns directly in a selected field
+const rowNewestFirst = sql`${row.observedAt} DESC, ${row.createdAt} DESC, ${row.id} DESC`;
+
+// The list is the most requested read: its page, photos and the user's logs version come in
+// one statement, prepared by name, and the page is JSON text the server sends as it is.
+// PostgreSQL plans a prepared statement once (a generic plan) only when that plan looks no
+// costlier than one made for the values. So the page is of the users row's logs, not of the
+// parameter (the planner then expects as many rows for any user); the app's page size is written
+// into the statement; and the first page has no OFFSET. Other pages are planned per request.
+type PageStatement = ReturnType<typeof preparePage>;
+const pageStatements = perDatabase(() => new Map<string, PageStatement>());
+function preparePage(
+  db: Db,
+  filters: readonly FilterName[],
+  size: 'app' | 'other',
+  first: boolean,
+) {
+  const bound: FilterValues = Object.fromEntries(
+    filters.map((name) => [name, sql.placeholder(name)]),
+  );
+  const limit = size === 'app' ? sql.raw(String(PAGE_SIZE)) : sql.placeholder('limit');
+  const offset = first ? sql`` : sql`OFFSET ${sql.placeholder('offset')}`;
+  const page = sql`(SELECT * FROM ${logs}
+    WHERE ${filterCondition(users.id, bound)}
+    ORDER BY ${logsNewestFirst} LIMIT ${limit} ${offset}) ${sql.identifier(ROW)}`;
+  const items = sql<string>`(SELECT '[' || coalesce(string_agg(${rowJson}, ','
+    ORDER BY ${rowNewestFirst}), '') || ']' FROM ${page})`;
+  return db
+    .select({ version: users.logsVersion, items })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(['list_logs', ...filters, size, first ? 'first' : 'later'].join('_'));
+}
+
+/**
+ * A page of the user's logs matching the filters, newest observed first, as a JSON array of
+ * logs, and the version of the user's logs it was read at; undefined for a user who is gone.
+ */
+export async function selectLogPageJson(db: Db, userId: string, query: LogPageQuery) {
+  const values = filterValues(query, 'UTC');
+  const filters = FILTER_NAMES.filter((name) => values[name] !== undefined);
+  const size = query.pageSize === PAGE_SIZE ? 'app' : 'other';
+  const first = query.page === 1;
+  const statements = pageStatements(db);
+  const key = `${filters.join(' ')} ${size} ${first}`;
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = preparePage(db, filters, size, first)));
+  const [page] = await statement.execute({
+    ...values,
+    userId,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return page;
+}
 
 export const countLogs = (db: Db, userId: string, filters: LogFilters) =>
   db.$count(logs, filterWhere(userId, filters));
@@ -119,12 +216,18 @@ export async function selectFeaturePage(
   return { ...page, total };
 }
 
-export async function findOwnLog(db: Db, userId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(logs)
-    .where(and(eq(logs.id, id), eq(logs.userId, userId)));
-  return row;
+const ownLogStatement = perDatabase((db) =>
+  db
+    .select({ json: rowJson })
+    .from(row)
+    .where(and(eq(row.id, sql.placeholder('id')), eq(row.userId, sql.placeholder('userId'))))
+    .prepare('find_own_log'),
+);
+
+/** The user's log as JSON text (logSchema), written by the database; undefined for none. */
+export async function findOwnLogJson(db: Db, userId: string, id: string) {
+  const [found] = await ownLogStatement(db).execute({ id, userId });
+  return found?.json;
 }
 
 export async function findPublicLog(db: Db, id: string) {

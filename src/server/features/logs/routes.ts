@@ -18,9 +18,9 @@ import {
   createLog,
   deleteLog,
   getLocations,
-  getLogPage,
+  getLogPageJson,
   getLogPointsJson,
-  getOwnLog,
+  getOwnLogJson,
   getSharedLog,
   getSpecies,
   updateLog,
@@ -36,7 +36,10 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: logPageQuerySchema, response: { 200: logListSchema } } },
-    async (request) => getLogPage(app, requireUserId(request), request.query),
+    async (request, reply) => {
+      const json = await getLogPageJson(app, requireUserId(request), request.query);
+      return sendJsonText(request, reply, json);
+    },
   );
 
   app.get(
@@ -55,8 +58,13 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/:id', { schema: { params: idParams, response: { 200: logSchema } } }, async (request) =>
-    getOwnLog(app.db, requireUserId(request), request.params.id),
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: { 200: logSchema } } },
+    async (request, reply) => {
+      const json = await getOwnLogJson(app.db, requireUserId(request), request.params.id);
+      return sendJsonText(request, reply, json);
+    },
   );
 
   app.post(

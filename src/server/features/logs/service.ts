@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
   Log,
-  LogList,
   LogPageQuery,
   LogWritePayload,
   SharedLog,
@@ -21,7 +20,7 @@ import { assertOwnUploads } from '../photos/service.js';
 import { HttpError } from '../../http-error.js';
 import {
   deleteOwnLog,
-  findOwnLog,
+  findOwnLogJson,
   findPhotos,
   findPublicLog,
   insertLog,
@@ -30,7 +29,7 @@ import {
   insertPhotos,
   listLocations,
   selectFeaturePage,
-  listLogs,
+  selectLogPageJson,
   countLogs,
   listSpecies,
   replacePhotos,
@@ -113,29 +112,32 @@ async function withPhotos(db: Db, rows: LogRow[]): Promise<Log[]> {
 }
 
 /**
- * A page of the list and the number of matching logs. The number is counted once per version of
- * the user's logs: for a heavy user it reads 100,000 index entries, the page only 20 rows.
+ * A page of the list and the number of matching logs, as JSON text (logListSchema). The number
+ * is counted once per version of the user's logs: for a heavy user it reads 100,000 index
+ * entries, the page only 20 rows.
  */
-export async function getLogPage(
+export async function getLogPageJson(
   { db, logsResults }: LogsReadContext,
   userId: string,
   query: LogPageQuery,
-): Promise<LogList> {
+): Promise<string> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  const [rows, total] = await Promise.all([
-    listLogs(db, userId, query),
-    logsResults.get(db, userId, JSON.stringify(['list-total', filters]), () =>
-      countLogs(db, userId, filters),
-    ),
-  ]);
-  return { items: await withPhotos(db, rows), total };
+  const page = await selectLogPageJson(db, userId, query);
+  if (!page) return '{"items":[],"total":0}'; // the user was deleted a moment ago
+  const total = await logsResults.getAt(
+    userId,
+    page.version,
+    JSON.stringify(['list-total', filters]),
+    () => countLogs(db, userId, filters),
+  );
+  return `{"items":${page.items},"total":${total}}`;
 }
 
-export async function getOwnLog(db: Db, userId: string, id: string): Promise<Log> {
-  const row = UUID.test(id) ? await findOwnLog(db, userId, id) : undefined;
-  if (!row) throw notFound();
-  const [log] = await withPhotos(db, [row]);
-  return log!;
+/** The user's log as JSON text (logSchema); another user's is not found, as a missing one. */
+export async function getOwnLogJson(db: Db, userId: string, id: string): Promise<string> {
+  const json = UUID.test(id) ? await findOwnLogJson(db, userId, id) : undefined;
+  if (!json) throw notFound();
+  return json;
 }
 
 /** A public log for anyone with its link; private and missing look the same. */
