@@ -307,13 +307,18 @@ export async function deleteOwnLog(db: Db, userId: string, id: string): Promise<
   return removed.length > 0;
 }
 
-export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]) {
-  await db.delete(logPhotos).where(eq(logPhotos.logId, logId));
+/** Adds the photos of a log, in the order given, after any it has. */
+export async function addPhotos(db: Db, logId: string, photos: PhotoValues[]) {
   if (photos.length === 0) return [];
   return db
     .insert(logPhotos)
     .values(photos.map((photo, position) => ({ ...photo, logId, position })))
     .returning();
+}
+
+export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]) {
+  await db.delete(logPhotos).where(eq(logPhotos.logId, logId));
+  return addPhotos(db, logId, photos);
 }
 
 /** One entry per common name (case-insensitive), with its most recent scientific name. */

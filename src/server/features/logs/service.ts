@@ -19,6 +19,7 @@ import type { LogPhotoRow, LogRow } from '../../db/schema.js';
 import { assertOwnUploads } from '../photos/service.js';
 import { HttpError } from '../../http-error.js';
 import {
+  addPhotos,
   deleteOwnLog,
   findOwnLogJson,
   findPhotos,
@@ -193,7 +194,7 @@ export async function createLog(
       idempotencyKey,
     });
     if (row)
-      return { log: toLog(row, await replacePhotos(tx, row.id, toPhotos(payload))), created: true };
+      return { log: toLog(row, await addPhotos(tx, row.id, toPhotos(payload))), created: true };
     // Only a key can make the insert a no-op; a concurrent create with it has committed by now.
     const made = await findLogByIdempotencyKey(tx, userId, idempotencyKey!);
     if (!made) throw new Error('insert into logs returned no row');
