@@ -5,9 +5,10 @@ import { buildApp } from '../src/server/app.js';
 import { logs, users } from '../src/server/db/schema.js';
 import { aLog, createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
 
-// Statistics are computed once per version of the user's logs (src/server/db/logs-version.ts):
+// Statistics and the form's pickers are computed once per version of the user's logs
+// (src/server/db/logs-version.ts):
 // every kind of write must show in the next answer, and only in its owner's.
-describe.each(stores)('cached statistics on $store', ({ databaseUrl }) => {
+describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
   let ada: TestUser;
   let bob: TestUser;
@@ -94,6 +95,37 @@ describe.each(stores)('cached statistics on $store', ({ databaseUrl }) => {
     expect(after[bob.id]).toBe(before[bob.id]! + 1);
     expect(after[ada.id]).toBe(before[ada.id]);
     expect(await summary(bob)).toEqual({ totalSightings: 50, uniqueSpecies: 1, totalLogs: 50 });
+  });
+
+  it("follow writes in the form's species and places", async () => {
+    const dora = await signUp(app, 'dora');
+    const get = async (path: string) => {
+      const res = await app.inject({ method: 'GET', url: path, headers: { cookie: dora.cookie } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const wren = await createLogAs(app, dora, { speciesCommon: 'Wren', placeName: 'Kew' });
+    expect(await get('/api/species')).toEqual([
+      { common: 'Wren', scientific: 'Erithacus rubecula' },
+    ]);
+    expect(await get('/api/locations')).toEqual(['Kew']);
+    await get('/api/species'); // a second read, from the cache
+
+    await createLogAs(app, dora, {
+      speciesCommon: 'Heron',
+      speciesScientific: null,
+      placeName: 'Bow',
+    });
+    expect(await get('/api/species')).toEqual([
+      { common: 'Heron', scientific: null },
+      { common: 'Wren', scientific: 'Erithacus rubecula' },
+    ]);
+    expect(await get('/api/locations')).toEqual(['Bow', 'Kew']);
+
+    await app.db.update(logs).set({ placeName: 'Richmond' }).where(eq(logs.id, wren.id));
+    expect(await get('/api/locations')).toEqual(['Bow', 'Richmond']);
+    await app.db.delete(logs).where(eq(logs.id, wren.id));
+    expect(await get('/api/species')).toEqual([{ common: 'Heron', scientific: null }]);
   });
 
   it('keep one answer per query', async () => {

@@ -472,12 +472,26 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         speciesScientific: 'Troglodytes troglodytes',
         placeName: null,
       });
+      // two spellings with a scientific name: the one seen last wins
+      for (const [speciesCommon, observedAt] of [
+        ['Song Thrush', '2026-03-01T08:00'],
+        ['song thrush', '2026-01-01T08:00'],
+        ['SONG THRUSH', '2026-02-01T08:00'],
+      ] as const) {
+        await createLogAs(app, ada, {
+          speciesCommon,
+          speciesScientific: 'Turdus philomelos',
+          observedAt,
+          placeName: null,
+        });
+      }
 
       const species = await app.inject({ method: 'GET', url: '/api/species', headers: as(ada) });
       expect(species.statusCode).toBe(200);
       expect(species.json()).toEqual([
         { common: 'Blackbird', scientific: null },
         { common: 'Robin', scientific: 'Erithacus rubecula' },
+        { common: 'Song Thrush', scientific: 'Turdus philomelos' },
         { common: 'Wren', scientific: 'Troglodytes troglodytes' },
       ]);
       const locations = await app.inject({

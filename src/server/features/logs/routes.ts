@@ -111,9 +111,9 @@ export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => void requireUserId(request));
   app.get('/species', { schema: { response: { 200: speciesListSchema } } }, async (request) =>
-    getSpecies(app.db, requireUserId(request)),
+    getSpecies(app, requireUserId(request)),
   );
   app.get('/locations', { schema: { response: { 200: locationListSchema } } }, async (request) =>
-    getLocations(app.db, requireUserId(request)),
+    getLocations(app, requireUserId(request)),
   );
 };

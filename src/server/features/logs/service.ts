@@ -252,8 +252,14 @@ export async function deleteLog(db: Db, userId: string, id: string): Promise<str
   });
 }
 
-export const getSpecies = (db: Db, userId: string): Promise<SpeciesEntry[]> =>
-  listSpecies(db, userId);
+/** The user's species for the form's picker, listed again only after a write to their logs. */
+export const getSpecies = (
+  { db, logsResults }: LogsReadContext,
+  userId: string,
+): Promise<SpeciesEntry[]> => logsResults.get(db, userId, 'species', () => listSpecies(db, userId));
 
-export const getLocations = (db: Db, userId: string): Promise<string[]> =>
-  listLocations(db, userId);
+/** The user's places for the form's picker, listed again only after a write to their logs. */
+export const getLocations = (
+  { db, logsResults }: LogsReadContext,
+  userId: string,
+): Promise<string[]> => logsResults.get(db, userId, 'locations', () => listLocations(db, userId));
