@@ -107,10 +107,13 @@ const rowNewestFirst = sql`${row.observedAt} DESC, ${row.createdAt} DESC, ${row.
 
 // The list is the most requested read: its page, photos and the user's logs version come in
 // one statement, prepared by name, and the page is JSON text the server sends as it is.
-// PostgreSQL plans a prepared statement once (a generic plan) only when that plan looks no
-// costlier than one made for the values. So the page is of the users row's logs, not of the
-// parameter (the planner then expects as many rows for any user); the app's page size is written
-// into the statement; and the first page has no OFFSET. Other pages are planned per request.
+// PostgreSQL keeps one plan for a prepared statement (a generic plan) only when that plan looks
+// no costlier than one made for the values; otherwise it plans every time. So the app's page
+// size is written into the statement, and the first page has no OFFSET. Without filters, the
+// page is of the users row's logs, not of the parameter: the planner then expects as many rows
+// for any user, and no longer finds a heavy user's first page cheaper planned anew. With
+// filters, the parameter: a plan made for an average user would read all of a heavy user's
+// logs in the range and sort them. Later pages and other sizes are planned every time.
 type PageStatement = ReturnType<typeof preparePage>;
 const pageStatements = perDatabase(() => new Map<string, PageStatement>());
 function preparePage(
@@ -124,8 +127,8 @@ function preparePage(
   );
   const limit = size === 'app' ? sql.raw(String(PAGE_SIZE)) : sql.placeholder('limit');
   const offset = first ? sql`` : sql`OFFSET ${sql.placeholder('offset')}`;
-  const page = sql`(SELECT * FROM ${logs}
-    WHERE ${filterCondition(users.id, bound)}
+  const owner = filters.length === 0 ? users.id : sql.placeholder('userId');
+  const page = sql`(SELECT * FROM ${logs} WHERE ${filterCondition(owner, bound)}
     ORDER BY ${logsNewestFirst} LIMIT ${limit} ${offset}) ${sql.identifier(ROW)}`;
   const items = sql<string>`(SELECT '[' || coalesce(string_agg(${rowJson}, ','
     ORDER BY ${rowNewestFirst}), '') || ']' FROM ${page})`;
