@@ -34,6 +34,7 @@ requireBuild();
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
+const WARM_UP = 2; // seconds of each load run left unmeasured
 const SAMPLES = 30;
 const PGBIN = readdirSync('/usr/lib/postgresql')
   .sort((a, b) => Number(a) - Number(b))
@@ -94,17 +95,26 @@ async function captureSql(run) {
   await run(db, () => captured.splice(0));
   return captured;
 }
-const literal = (value) =>
-  typeof value === 'number'
-    ? String(value)
-    : `'${(value instanceof Date ? value.toISOString() : String(value)).replace(/'/g, "''")}'`;
-const inline = ({ query, params }) =>
-  params
-    .map((value, index) => [index + 1, value])
-    .reverse()
-    .reduce((text, [n, value]) => text.replaceAll(`$${n}`, literal(value)), query)
-    .replace(/\s+/g, ' ')
-    .replaceAll('HH24:MI:SS', 'HH24":"MI":"SS'); // the same format; pgbench reads :MI as a variable
+
+/**
+ * A pgbench script of `statements` with their parameters, sent as parameters as the server sends
+ * them (with literals, a prepared statement would get another plan than the server's): pgbench
+ * reads `:name` as a variable, here set with -D.
+ */
+function pgbenchScript(statements) {
+  const defines = [];
+  const text = statements.map(({ query, params }, s) => {
+    params.forEach((value, i) => {
+      const bound = value instanceof Date ? value.toISOString() : String(value);
+      defines.push('-D', `s${s}p${i + 1}=${bound}`);
+    });
+    return query
+      .replace(/\$(\d+)/g, (_, n) => `:s${s}p${n}`)
+      .replaceAll('HH24:MI:SS', 'HH24":"MI":"SS') // the same format; pgbench would read :MI
+      .replace(/\s+/g, ' ');
+  });
+  return { text: `${text.join(';\n')};\n`, defines };
+}
 
 // --- P1: the list ---------------------------------------------------------------------------
 const filtersQuery = { q: 'robin', from: '2021-01-01', to: '2030-12-31', minCount: '2' };
@@ -114,28 +124,47 @@ const variants = [
 ];
 
 /**
- * pgbench running `statements` from 64 clients. `prepared` plans each statement once per
- * connection, as the server does with the list's and the session's statements; `extended`
- * plans them every time, as the server did before.
+ * pgbench running `statements` from 64 clients for WARM_UP + SECONDS seconds, measured after the
+ * warm-up, as the server is: a new connection's prepared statement is planned for its values
+ * five times before PostgreSQL keeps a generic plan. `prepared` plans each statement once per
+ * connection, as the server does with the list's and the session's; `extended` every time.
  */
 function pgbench(statements, label, mode) {
   const dir = mkdtempSync(join(work, 'pgbench-'));
   const script = join(dir, 'script.sql');
-  writeFileSync(script, `${statements.map(inline).join(';\n')};\n`);
-  const args = ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), '-M', mode];
+  const { text, defines } = pgbenchScript(statements);
+  writeFileSync(script, text);
+  const args = ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(WARM_UP + SECONDS)];
   const result = spawnSync(
     `${PGBIN}/pgbench`,
-    [...args, '-f', script, '--log', `--log-prefix=${join(dir, 'log')}`, url],
+    [
+      ...args,
+      '-M',
+      mode,
+      ...defines,
+      '-f',
+      script,
+      '--log',
+      `--log-prefix=${join(dir, 'log')}`,
+      url,
+    ],
     { encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`pgbench ${label} ${mode} failed: ${result.stderr}`);
-  const tps = Number(/tps = ([\d.]+) \(without/.exec(result.stdout)?.[1]);
-  const latencies = readdirSync(dir)
+  // a line per transaction: client, number, latency (µs), script, end time (s, µs)
+  const transactions = readdirSync(dir)
     .filter((file) => file.startsWith('log'))
     .flatMap((file) => readFileSync(join(dir, file), 'utf8').trim().split('\n'))
-    .map((line) => Number(line.split(' ')[2]) / 1000); // microseconds
-  const p99 = latencies.toSorted((a, b) => a - b)[Math.floor(latencies.length * 0.99)];
-  return { tps, p99 };
+    .map((line) => line.split(' ').map(Number))
+    .map(([, , latency, , seconds, micros]) => ({ latency, end: seconds + micros / 1e6 }));
+  const start = Math.min(...transactions.map((t) => t.end - t.latency / 1e6));
+  const measured = transactions.filter((t) => t.end - t.latency / 1e6 >= start + WARM_UP);
+  const end = Math.max(...measured.map((t) => t.end));
+  const latencies = measured.map((t) => t.latency / 1000).toSorted((a, b) => a - b);
+  return {
+    tps: measured.length / (end - start - WARM_UP),
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+  };
 }
 
 const statsCalls = [
@@ -176,7 +205,7 @@ try {
         duration,
         headers: { cookie },
       });
-    await load(2); // unmeasured: every pooled connection prepares its statements
+    await load(WARM_UP); // unmeasured: every pooled connection prepares its statements
     const result = await load(SECONDS);
     const rate = result.requests.average;
     console.log(
