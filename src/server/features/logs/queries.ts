@@ -42,8 +42,7 @@ interface FilterValues {
   place?: Bind<string>;
 }
 type FilterName = keyof FilterValues;
-const FILTER_NAMES = ['q', 'from', 'to', 'minCount', 'maxCount', 'place'] as const;
-FILTER_NAMES satisfies readonly FilterName[];
+const FILTER_NAMES: readonly FilterName[] = ['q', 'from', 'to', 'minCount', 'maxCount', 'place'];
 
 /** The bind values of the filters set: patterns for the texts, instants for the days. */
 function filterValues(filters: LogFilters, tz: string): FilterValues {
