@@ -249,59 +249,71 @@ try {
   await stopServerProcess(server.child);
 }
 
-// --- P3: export, on a server of its own: the load runs above leave the first one's heap large
-const exportServer = await startServer({ DATABASE_URL: url });
-try {
-  // a server that has answered before: the same export once first, unmeasured
-  const warmUp = await fetch(`${exportServer.url}/api/export.csv`, { headers: { cookie } });
-  await warmUp.arrayBuffer();
-  writeFileSync(`/proc/${exportServer.child.pid}/clear_refs`, '5'); // resets the peak RSS (VmHWM)
-  started = performance.now();
-  const res = await fetch(`${exportServer.url}/api/export.csv`, { headers: { cookie } });
-  let firstByte;
-  let bytes = 0;
-  for await (const chunk of res.body) {
-    firstByte ??= performance.now() - started;
-    bytes += chunk.length;
+// --- P3: export, each run on a server of its own: the load runs above leave the first one's
+// heap large. The peak RSS varies from run to run with the garbage collector's timing
+// (160 to 230 MB seen): the table shows the highest of EXPORT_RUNS.
+const EXPORT_RUNS = 3;
+async function measureExport() {
+  const exportServer = await startServer({ DATABASE_URL: url });
+  try {
+    // a server that has answered before: the same export once first, unmeasured
+    const warmUp = await fetch(`${exportServer.url}/api/export.csv`, { headers: { cookie } });
+    await warmUp.arrayBuffer();
+    writeFileSync(`/proc/${exportServer.child.pid}/clear_refs`, '5'); // resets VmHWM
+    const start = performance.now();
+    const res = await fetch(`${exportServer.url}/api/export.csv`, { headers: { cookie } });
+    let firstByte;
+    let bytes = 0;
+    for await (const chunk of res.body) {
+      firstByte ??= performance.now() - start;
+      bytes += chunk.length;
+    }
+    const seconds = (performance.now() - start) / 1000;
+    const status = readFileSync(`/proc/${exportServer.child.pid}/status`, 'utf8');
+    const peakMb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+    return { rate: heavy / seconds, firstByte, bytes, peakMb };
+  } finally {
+    await stopServerProcess(exportServer.child);
   }
-  const exportSeconds = (performance.now() - started) / 1000;
-  const status = readFileSync(`/proc/${exportServer.child.pid}/status`, 'utf8');
-  const peakMb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-  const copySql = `\\copy (SELECT l.id, to_char(l.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), l.species_common, l.species_scientific, l.count, l.place_name, l.latitude, l.longitude, l.description, l.notes, l.is_public, array_to_string(array(SELECT p.url FROM log_photos p WHERE p.log_id = l.id ORDER BY p.position), ' '), to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM logs l WHERE l.user_id = '${HEAVY_USER}' ORDER BY l.observed_at DESC, l.id DESC) TO STDOUT CSV HEADER`;
-  started = performance.now();
-  const copy = spawnSync(`${PGBIN}/psql`, [url, '-X', '-q', '-c', copySql], {
-    maxBuffer: 2 ** 31 - 1,
-  });
-  const copySeconds = (performance.now() - started) / 1000;
-  if (copy.status !== 0) throw new Error(`psql \\copy failed: ${copy.stderr}`);
-  const rate = heavy / exportSeconds;
-  const copyRate = heavy / copySeconds;
-  console.log(
-    `\nP3 GET /api/export.csv (${heavy} rows, ${(bytes / 1e6).toFixed(1)} MB): ${rate.toFixed(0)} rows/s, ` +
-      `first byte ${ms(firstByte)}, server peak RSS ${peakMb.toFixed(0)} MB | psql \\copy of the same columns: ` +
-      `${copyRate.toFixed(0)} rows/s (${(copy.stdout.length / 1e6).toFixed(1)} MB)`,
-  );
-  row(
-    `P3 export ${heavy} rows: rows/s vs COPY`,
-    `${rate.toFixed(0)} vs ${copyRate.toFixed(0)}`,
-    '≥ 0.5',
-    `${(rate / copyRate).toFixed(2)} ${rate / copyRate >= 0.5 ? 'met' : 'MISSED'}`,
-  );
-  row(
-    'P3 export: server peak RSS',
-    `${peakMb.toFixed(0)} MB`,
-    '≤ 200 MB',
-    peakMb <= 200 ? 'met' : 'MISSED',
-  );
-  row(
-    'P3 export: time to first byte',
-    ms(firstByte),
-    '≤ 200 ms',
-    firstByte <= 200 ? 'met' : 'MISSED',
-  );
-} finally {
-  await stopServerProcess(exportServer.child);
 }
+const exportRuns = [];
+for (let run = 0; run < EXPORT_RUNS; run += 1) exportRuns.push(await measureExport());
+const copySql = `\\copy (SELECT l.id, to_char(l.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), l.species_common, l.species_scientific, l.count, l.place_name, l.latitude, l.longitude, l.description, l.notes, l.is_public, array_to_string(array(SELECT p.url FROM log_photos p WHERE p.log_id = l.id ORDER BY p.position), ' '), to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM logs l WHERE l.user_id = '${HEAVY_USER}' ORDER BY l.observed_at DESC, l.id DESC) TO STDOUT CSV HEADER`;
+started = performance.now();
+const copy = spawnSync(`${PGBIN}/psql`, [url, '-X', '-q', '-c', copySql], {
+  maxBuffer: 2 ** 31 - 1,
+});
+const copySeconds = (performance.now() - started) / 1000;
+if (copy.status !== 0) throw new Error(`psql \\copy failed: ${copy.stderr}`);
+const copyRate = heavy / copySeconds;
+const rate = median(exportRuns.map((run) => run.rate));
+const firstByte = median(exportRuns.map((run) => run.firstByte));
+const peakMb = Math.max(...exportRuns.map((run) => run.peakMb));
+const each = (format) => exportRuns.map(format).join(', ');
+console.log(
+  `\nP3 GET /api/export.csv (${heavy} rows, ${(exportRuns[0].bytes / 1e6).toFixed(1)} MB), ${EXPORT_RUNS} runs: ` +
+    `${each((run) => run.rate.toFixed(0))} rows/s; first byte ${each((run) => ms(run.firstByte))}; ` +
+    `server peak RSS ${each((run) => run.peakMb.toFixed(0))} MB | psql \\copy of the same columns: ` +
+    `${copyRate.toFixed(0)} rows/s (${(copy.stdout.length / 1e6).toFixed(1)} MB)`,
+);
+row(
+  `P3 export ${heavy} rows: rows/s vs COPY (median)`,
+  `${rate.toFixed(0)} vs ${copyRate.toFixed(0)}`,
+  '≥ 0.5',
+  `${(rate / copyRate).toFixed(2)} ${rate / copyRate >= 0.5 ? 'met' : 'MISSED'}`,
+);
+row(
+  `P3 export: server peak RSS (highest of ${EXPORT_RUNS})`,
+  `${peakMb.toFixed(0)} MB`,
+  '≤ 200 MB',
+  peakMb <= 200 ? 'met' : 'MISSED',
+);
+row(
+  'P3 export: time to first byte (median)',
+  ms(firstByte),
+  '≤ 200 ms',
+  firstByte <= 200 ? 'met' : 'MISSED',
+);
 
 /**
  * The median time of `path`. The server keeps statistics until the user's next write; with
