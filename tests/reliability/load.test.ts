@@ -5,7 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error autocannon ships no types; its result is read through LoadResult below
 import autocannon from 'autocannon';
 import { stores, uniqueEmail } from '../helpers.js';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../server-processes.js';
+import {
+  SERVER_NODE_FLAGS,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../server-processes.js';
 
 // R4: 200 connections of a read-heavy mix with writes against the real server process on
 // PostgreSQL (the embedded store runs every query on one connection: it gets 20). Errors fail
@@ -37,7 +42,10 @@ describe.each(stores)('load on $store', ({ databaseUrl }) => {
     `serves ${connections} connections for ${SECONDS} s without an error`,
     { timeout: (SECONDS + 60) * 1000 },
     async () => {
-      server = await startServerProcess(['--import', 'tsx', 'src/server/main.ts'], env);
+      server = await startServerProcess(
+        [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'],
+        env,
+      );
       const registered = await fetch(`${server.url}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
