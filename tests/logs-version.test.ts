@@ -97,7 +97,7 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
     expect(await summary(bob)).toEqual({ totalSightings: 50, uniqueSpecies: 1, totalLogs: 50 });
   });
 
-  it("follow writes in the form's species and places", async () => {
+  it("follow writes in the list's total and the form's species and places", async () => {
     const dora = await signUp(app, 'dora');
     const get = async (path: string) => {
       const res = await app.inject({ method: 'GET', url: path, headers: { cookie: dora.cookie } });
@@ -109,6 +109,7 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
       { common: 'Wren', scientific: 'Erithacus rubecula' },
     ]);
     expect(await get('/api/locations')).toEqual(['Kew']);
+    expect((await get('/api/logs')).total).toBe(1);
     await get('/api/species'); // a second read, from the cache
 
     await createLogAs(app, dora, {
@@ -121,11 +122,13 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
       { common: 'Wren', scientific: 'Erithacus rubecula' },
     ]);
     expect(await get('/api/locations')).toEqual(['Bow', 'Kew']);
+    expect((await get('/api/logs')).total).toBe(2);
 
     await app.db.update(logs).set({ placeName: 'Richmond' }).where(eq(logs.id, wren.id));
     expect(await get('/api/locations')).toEqual(['Bow', 'Richmond']);
     await app.db.delete(logs).where(eq(logs.id, wren.id));
     expect(await get('/api/species')).toEqual([{ common: 'Heron', scientific: null }]);
+    expect((await get('/api/logs')).total).toBe(1);
   });
 
   it('keep one answer per query', async () => {

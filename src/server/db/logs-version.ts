@@ -23,10 +23,14 @@ export interface LogsReadContext {
 
 interface Entry {
   version: number;
-  value: unknown;
+  value: Promise<unknown>;
 }
 
-/** `max` results at most, the least recently used dropped first. */
+/**
+ * `max` results at most, the least recently used dropped first. A result is kept as it is being
+ * computed: the requests that come while it is (after a write, every list request at once) wait
+ * for the one computation. A failed one is not kept.
+ */
 export function createLogsResultCache(max: number): LogsResultCache {
   const entries = new LRUCache<string, Entry>({ max });
   async function get<T>(db: Db, userId: string, key: string, compute: () => Promise<T>) {
@@ -36,12 +40,17 @@ export function createLogsResultCache(max: number): LogsResultCache {
     if (version === undefined) return compute(); // no such user: nothing worth keeping
     return getAt(userId, version, key, compute);
   }
-  async function getAt<T>(userId: string, version: number, key: string, compute: () => Promise<T>) {
+  function getAt<T>(userId: string, version: number, key: string, compute: () => Promise<T>) {
     const entryKey = `${userId} ${key}`;
     const known = entries.get(entryKey);
-    if (known && known.version === version) return known.value as T;
-    const value = await compute();
+    if (known?.version === version) return known.value as Promise<T>;
+    // a request that read its version before a write may come after it: it computes anew
+    if (known && known.version > version) return compute();
+    const value = Promise.resolve().then(compute); // once, also for a lazy query builder
     entries.set(entryKey, { version, value });
+    value.catch(() => {
+      if (entries.get(entryKey)?.value === value) entries.delete(entryKey);
+    });
     return value;
   }
   return { get, getAt };
