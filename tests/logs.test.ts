@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { logPhotos, logs } from '../src/server/db/schema.js';
 import { logListSchema, logSchema, logWriteSchema } from '../src/common/logs.js';
@@ -154,6 +154,38 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       expect(shared.json()).toMatchObject({ isPublic: true, photos: [] });
       const rows = await app.db.select().from(logPhotos).where(eq(logPhotos.logId, log.id));
       expect(rows).toEqual([]);
+    });
+
+    it('keeps the label of a photo an edit keeps', async () => {
+      // The write payload has no labels; they come with data written otherwise (a restore).
+      const ada = await signUp(app, 'labels');
+      const links = ['https://photos.example/kept.jpg', 'https://photos.example/dropped.jpg'];
+      const log = await createLogAs(app, ada, { photoLinks: links });
+      await app.db
+        .update(logPhotos)
+        .set({ label: sql`'Label of ' || ${logPhotos.url}` })
+        .where(eq(logPhotos.logId, log.id));
+
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/logs/${log.id}`,
+        headers: as(ada),
+        payload: aLog({ photoLinks: ['https://photos.example/new.jpg', links[0]!] }),
+      });
+      expect(res.statusCode).toBe(200);
+      const labels = (photos: Array<{ url: string; label: string | null }>) =>
+        photos.map(({ url, label }) => [url, label]);
+      const expected = [
+        ['https://photos.example/new.jpg', null],
+        [links[0], `Label of ${links[0]}`],
+      ];
+      expect(labels(res.json().photos)).toEqual(expected);
+      const read = await app.inject({
+        method: 'GET',
+        url: `/api/logs/${log.id}`,
+        headers: as(ada),
+      });
+      expect(labels(read.json().photos)).toEqual(expected);
     });
 
     it('deletes a log together with its photos', async () => {

@@ -319,9 +319,21 @@ export async function addPhotos(db: Db, logId: string, photos: PhotoValues[]) {
     .returning();
 }
 
+/**
+ * The log's photos become `photos`. The write payload carries no labels (SPEC), so a photo the
+ * log keeps keeps its label.
+ */
 export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]) {
-  await db.delete(logPhotos).where(eq(logPhotos.logId, logId));
-  return addPhotos(db, logId, photos);
+  const removed = await db
+    .delete(logPhotos)
+    .where(eq(logPhotos.logId, logId))
+    .returning({ url: logPhotos.url, label: logPhotos.label });
+  const labels = new Map(removed.map((photo) => [photo.url, photo.label]));
+  return addPhotos(
+    db,
+    logId,
+    photos.map((photo) => ({ ...photo, label: photo.label ?? labels.get(photo.url) ?? null })),
+  );
 }
 
 /** One entry per common name (case-insensitive), with its most recent scientific name. */
