@@ -399,32 +399,41 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       });
     });
 
-    it('lists and reads every log exactly as a write returns it', async () => {
-      // Reads are JSON the database writes, a write's reply is the server's own (toLog).
+    it('lists and reads every log exactly as the server writes it', async () => {
+      // Reads and creates are JSON the database writes; an edit's reply is the server's (toLog).
       const bea = await signUp(app, 'log-json');
       const tricky = 'Quote " backslash \\ tab \t newline \n emoji 🐦 and </script>';
+      const edited = {
+        speciesScientific: null,
+        placeName: '',
+        description: undefined,
+        notes: tricky,
+        latitude: 51.123456789012,
+        longitude: -0.1,
+        showExactLocation: true,
+        isPublic: false,
+        photoLinks: ['https://photos.example/a.jpg', 'https://photos.example/b.jpg'],
+      };
       const made = [
-        await createLogAs(app, bea, {
-          speciesScientific: null,
-          placeName: '',
-          description: undefined,
-          notes: tricky,
-          latitude: 51.123456789012,
-          longitude: -0.1,
-          showExactLocation: true,
-          isPublic: false,
-          photoLinks: ['https://photos.example/a.jpg', 'https://photos.example/b.jpg'],
-        }),
+        await createLogAs(app, bea, edited),
         await createLogAs(app, bea, { count: 1, latitude: -89.9999999, longitude: 179.5 }),
         // the same instant as the first: the later create lists first
         await createLogAs(app, bea, { speciesCommon: 'Wren', photoLinks: [] }),
       ].map((log) => logSchema.parse(log));
-      const labelled = made[0]!.photos[0]!;
-      labelled.label = 'Male, «left»';
+      const [first] = made;
       await app.db
         .update(logPhotos)
-        .set({ label: labelled.label })
-        .where(eq(logPhotos.id, labelled.id));
+        .set({ label: 'Male, «left»' })
+        .where(eq(logPhotos.id, first!.photos[0]!.id));
+      const edit = await app.inject({
+        method: 'PUT',
+        url: `/api/logs/${first!.id}`,
+        headers: as(bea),
+        payload: aLog(edited),
+      });
+      expect(edit.statusCode).toBe(200);
+      made[0] = logSchema.parse(edit.json());
+      expect(made[0].photos.map((photo) => photo.label)).toEqual(['Male, «left»', null]);
       const newestFirst = [...made].reverse();
 
       const res = await app.inject({ method: 'GET', url: '/api/logs', headers: as(bea) });

@@ -13,6 +13,7 @@ import {
   ne,
   or,
   sql,
+  type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -88,19 +89,24 @@ const logsNewestFirst = sql`${logs.observedAt} DESC, ${logs.createdAt} DESC, ${l
 // spaces, json_build_object and json_agg would.
 const ROW = 'l';
 const row = alias(logs, ROW);
-const rowPhotosJson = sql`coalesce((
-  SELECT '[' || string_agg(row_to_json(p)::text, ',' ORDER BY ${logPhotos.position}) || ']'
-  FROM ${logPhotos}, LATERAL (SELECT ${logPhotos.id} AS "id", ${logPhotos.url} AS "url",
-    ${logPhotos.sourceType} AS "sourceType", ${logPhotos.label} AS "label") p
-  WHERE ${logPhotos.logId} = ${row.id}), '[]')::json`;
-const rowJsonFields = sql`${row.id} AS "id", ${row.userId} AS "userId",
+const PHOTO = 'ph';
+const photo = alias(logPhotos, PHOTO);
+/** The photos of `from` (rows with log_photos' columns, as "ph"), in position order. */
+const photosJson = (from: SQL, where: SQL = sql`true`) => sql`coalesce((
+  SELECT '[' || string_agg(row_to_json(p)::text, ',' ORDER BY ${photo.position}) || ']'
+  FROM ${from} ${sql.identifier(PHOTO)}, LATERAL (SELECT ${photo.id} AS "id", ${photo.url} AS "url",
+    ${photo.sourceType} AS "sourceType", ${photo.label} AS "label") p
+  WHERE ${where}), '[]')::json`;
+/** The log of the row "l" with the given photos, as JSON text. */
+const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
+  ${row.id} AS "id", ${row.userId} AS "userId",
   ${row.speciesCommon} AS "speciesCommon", ${row.speciesScientific} AS "speciesScientific",
   ${row.count} AS "count", ${isoUtc(row.observedAt)} AS "observedAt",
   ${row.placeName} AS "placeName", ${row.latitude} AS "latitude", ${row.longitude} AS "longitude",
   ${row.description} AS "description", ${row.notes} AS "notes", ${row.isPublic} AS "isPublic",
   ${row.showExactLocation} AS "showExactLocation", ${isoUtc(row.createdAt)} AS "createdAt",
-  ${isoUtc(row.updatedAt)} AS "updatedAt", ${rowPhotosJson} AS "photos"`;
-const rowJson = sql<string>`(SELECT row_to_json(item)::text FROM (SELECT ${rowJsonFields}) item)`;
+  ${isoUtc(row.updatedAt)} AS "updatedAt", ${photos} AS "photos") item)`;
+const rowJson = logJson(photosJson(sql`${logPhotos}`, sql`${photo.logId} = ${row.id}`));
 // a fragment of its own: Drizzle names no table for the columns directly in a selected field
 const rowNewestFirst = sql`${row.observedAt} DESC, ${row.createdAt} DESC, ${row.id} DESC`;
 
@@ -250,22 +256,44 @@ export async function findPhotos(db: Db, logIds: string[]) {
     .orderBy(asc(logPhotos.logId), asc(logPhotos.position));
 }
 
-/** The new row; none when the user already made a log with this idempotency key. */
-export async function insertLog(db: Db, userId: string, values: LogValues) {
-  const [row] = await db
+const createdLogSchema = z.object({ json: z.string() });
+
+/**
+ * A new log and its photos, as the API's JSON, in one statement that commits on its own; none
+ * when the user already made a log with this idempotency key. The photos' JSON comes from their
+ * RETURNING: a statement does not see its own inserts anywhere else.
+ */
+export async function insertLogJson(
+  db: Db,
+  userId: string,
+  values: LogValues,
+  photos: PhotoValues[],
+): Promise<string | undefined> {
+  const insert = db
     .insert(logs)
     .values({ ...values, userId })
     .onConflictDoNothing({ target: [logs.userId, logs.idempotencyKey] })
     .returning();
-  return row;
+  const made = sql.identifier(ROW);
+  const result = await db.execute(sql`WITH ${made} AS (${insert.getSQL()}),
+    added AS (
+      INSERT INTO ${logPhotos} (log_id, url, source_type, position)
+      SELECT ${row.id}, p.url, p."sourceType", p.ord - 1
+      FROM ${made}, ROWS FROM (json_to_recordset(${JSON.stringify(photos)}::json)
+        AS (url text, "sourceType" text)) WITH ORDINALITY AS p(url, "sourceType", ord)
+      RETURNING *)
+    SELECT ${logJson(photosJson(sql`added`))} AS "json" FROM ${made}`);
+  const [created] = (result as unknown as { rows: unknown[] }).rows;
+  return created === undefined ? undefined : createdLogSchema.parse(created).json;
 }
 
-export async function findLogByIdempotencyKey(db: Db, userId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(logs)
-    .where(and(eq(logs.userId, userId), eq(logs.idempotencyKey, key)));
-  return row;
+/** The log the user made with this idempotency key, as the API's JSON; undefined for none. */
+export async function findLogJsonByIdempotencyKey(db: Db, userId: string, key: string) {
+  const [found] = await db
+    .select({ json: rowJson })
+    .from(row)
+    .where(and(eq(row.userId, userId), eq(row.idempotencyKey, key)));
+  return found?.json;
 }
 
 // PostgreSQL takes at most 65,535 bind parameters a statement: a log has 12 columns, a photo 5.

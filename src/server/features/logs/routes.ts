@@ -78,8 +78,9 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const { log, created } = await createLog(app.db, requireUserId(request), request.body, key);
-      return reply.code(created ? 201 : 200).send(log); // 200: the log an earlier create made
+      const { json, created } = await createLog(app.db, requireUserId(request), request.body, key);
+      reply.code(created ? 201 : 200); // 200: the log an earlier create made
+      return sendJsonText(request, reply, json);
     },
   );
 

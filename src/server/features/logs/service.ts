@@ -19,13 +19,12 @@ import type { LogPhotoRow, LogRow } from '../../db/schema.js';
 import { assertOwnUploads } from '../photos/service.js';
 import { HttpError } from '../../http-error.js';
 import {
-  addPhotos,
   deleteOwnLog,
   findOwnLogJson,
   findPhotos,
   findPublicLog,
-  insertLog,
-  findLogByIdempotencyKey,
+  insertLogJson,
+  findLogJsonByIdempotencyKey,
   insertLogs,
   insertPhotos,
   listLocations,
@@ -176,30 +175,32 @@ export async function getLogPointsJson(
 }
 
 /**
- * The log and its photos are written together or not at all. With an idempotency key the user
- * used before, nothing is written: the log that create made is returned, `created` false.
+ * The log and its photos are written together or not at all, as the API's JSON. With an
+ * idempotency key the user used before, nothing is written: the log that create made is
+ * returned, `created` false.
  */
 export async function createLog(
   db: Db,
   userId: string,
   payload: LogWritePayload,
   idempotencyKey?: string,
-): Promise<{ log: Log; created: boolean }> {
-  const columns = toColumns(payload);
+): Promise<{ json: string; created: boolean }> {
+  const values = { ...toColumns(payload), isPublic: payload.isPublic ?? true, idempotencyKey };
+  const photos = toPhotos(payload);
+  const create = async (db: Db) => {
+    const json = await insertLogJson(db, userId, values, photos);
+    if (json) return { json, created: true };
+    // Only a key can make the insert a no-op; a concurrent create with it has committed by now.
+    const made = await findLogJsonByIdempotencyKey(db, userId, idempotencyKey!);
+    if (!made) throw new Error('insert into logs returned no row');
+    return { json: made, created: false };
+  };
+  // One statement, unless uploads come along: they are checked, and held (FOR SHARE) against
+  // the orphan clean-up, in the transaction that takes them.
+  if (payload.uploadedPhotoUrls.length === 0) return create(db);
   return db.transaction(async (tx) => {
     await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
-    const row = await insertLog(tx, userId, {
-      ...columns,
-      isPublic: payload.isPublic ?? true,
-      idempotencyKey,
-    });
-    if (row)
-      return { log: toLog(row, await addPhotos(tx, row.id, toPhotos(payload))), created: true };
-    // Only a key can make the insert a no-op; a concurrent create with it has committed by now.
-    const made = await findLogByIdempotencyKey(tx, userId, idempotencyKey!);
-    if (!made) throw new Error('insert into logs returned no row');
-    const [log] = await withPhotos(tx, [made]);
-    return { log: log!, created: false };
+    return create(tx);
   });
 }
 
