@@ -110,7 +110,7 @@ describe('offline logging', () => {
     await context.close();
   });
 
-  it('queues a deletion made offline from the list', async () => {
+  it('queues a deletion made offline from the list, and hides the log until it is sent', async () => {
     const { context, page } = await signUp(browser, withWorker);
     await createLog(context, { speciesCommon: 'Robin' });
     await controlledBy(page, '/');
@@ -125,6 +125,12 @@ describe('offline logging', () => {
     const pending = page.getByTestId('pending-write').filter({ hasText: 'Robin' });
     await pending.getByText('Deletion').waitFor();
     expect(await serverLogs(context)).toHaveLength(1);
+
+    // reloaded offline, the list comes from the cache: the log stays hidden while its deletion waits
+    await page.reload();
+    await pending.getByText('Deletion').waitFor();
+    await page.getByText('0 sightings total').waitFor();
+    expect(await page.getByRole('heading', { name: 'Robin' }).count()).toBe(0);
 
     await context.setOffline(false);
     await pending.waitFor({ state: 'detached' });

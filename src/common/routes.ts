@@ -16,5 +16,8 @@ export const logPath = (id: string) => `/logs/${id}`;
 export const editLogPath = (id: string) => `/logs/${id}/edit`;
 export const sharedLogPath = (id: string) => `/shared/${id}`;
 
+/** A log in the API: what the app reads, edits and deletes, and what a queued write names. */
+export const logApiPath = (id: string) => `/api/logs/${encodeURIComponent(id)}`;
+
 /** Who is signed in: every page asks it first, and the server names it in the page to preload. */
 export const CURRENT_USER_URL = '/api/auth/user';

@@ -15,15 +15,17 @@ import {
   type LogWriteInput,
 } from '../../../common/logs';
 import { importResultSchema } from '../../../common/import';
+import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
 import { currentUserId, queryKeys } from '@/lib/query-keys';
 import { QUEUED, sendOrQueue } from './offline-queue';
 import { withPendingEdit } from './pending-edit';
+import { withoutLogs } from './use-logs';
 
 export const logQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.logs.detail(id),
-    queryFn: ({ signal }) => api(`/api/logs/${encodeURIComponent(id)}`, logSchema, { signal }),
+    queryFn: ({ signal }) => api(logApiPath(id), logSchema, { signal }),
   });
 
 export const useLog = (id: string) => useQuery(logQuery(id));
@@ -77,7 +79,7 @@ export function useCreateLog() {
 
 export function useUpdateLog(id: string) {
   const queryClient = useQueryClient();
-  const path = `/api/logs/${encodeURIComponent(id)}`;
+  const path = logApiPath(id);
   return useMutation({
     ...writeOptions,
     mutationFn: (payload: LogWriteInput) =>
@@ -116,7 +118,7 @@ export function useUpdateSharing(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: LogWriteInput) =>
-      api(`/api/logs/${encodeURIComponent(id)}`, logSchema, { method: 'PUT', body: payload }),
+      api(logApiPath(id), logSchema, { method: 'PUT', body: payload }),
     onSuccess: (log) => {
       queryClient.setQueryData(queryKeys.logs.detail(id), log);
       void queryClient.invalidateQueries({ queryKey: queryKeys.logs.all });
@@ -129,7 +131,7 @@ export function useDeleteLog() {
   return useMutation({
     ...writeOptions,
     mutationFn: (id: string) => {
-      const path = `/api/logs/${encodeURIComponent(id)}`;
+      const path = logApiPath(id);
       const species = cachedLog(queryClient, id)?.speciesCommon ?? 'Log';
       return sendOrQueue(
         { userId: currentUserId(queryClient), method: 'DELETE', path, species },
@@ -141,7 +143,7 @@ export function useDeleteLog() {
       queryClient.removeQueries({ queryKey: queryKeys.logs.detail(id), exact: true });
       if (result === QUEUED) {
         queryClient.setQueriesData<LogList>({ queryKey: queryKeys.logs.all }, (list) =>
-          list?.items ? { ...list, items: list.items.filter((log) => log.id !== id) } : list,
+          list?.items ? withoutLogs(list, new Set([logApiPath(id)])) : list,
         );
       }
       refreshAfterWrite(queryClient, result);

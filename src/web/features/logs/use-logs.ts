@@ -1,7 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { logListSchema, type LogPageQuery } from '../../../common/logs';
+import { useCallback, useMemo } from 'react';
+import { logListSchema, type LogList, type LogPageQuery } from '../../../common/logs';
+import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { useOfflineWrites } from './use-offline-writes';
 
 export const logsQuery = (query: LogPageQuery) =>
   queryOptions({
@@ -10,4 +13,23 @@ export const logsQuery = (query: LogPageQuery) =>
     placeholderData: keepPreviousData, // the old page stays while the next one loads
   });
 
-export const useLogs = (query: LogPageQuery) => useQuery(logsQuery(query));
+/** The list without the logs at `paths` (their API paths), and its total without them. */
+export function withoutLogs(list: LogList, paths: ReadonlySet<string>): LogList {
+  const items = list.items.filter((log) => !paths.has(logApiPath(log.id)));
+  if (items.length === list.items.length) return list;
+  return { items, total: list.total - (list.items.length - items.length) };
+}
+
+/**
+ * A page of the list, without the logs whose deletion waits for the connection: offline, a
+ * reload gets the list the service worker kept from before the deletion.
+ */
+export function useLogs(query: LogPageQuery) {
+  const { data: offline } = useOfflineWrites();
+  const deleting = useMemo(
+    () => new Set(offline?.queued.filter((write) => write.method === 'DELETE').map((w) => w.path)),
+    [offline],
+  );
+  const select = useCallback((list: LogList) => withoutLogs(list, deleting), [deleting]);
+  return useQuery({ ...logsQuery(query), select });
+}
