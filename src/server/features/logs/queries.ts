@@ -338,15 +338,6 @@ export async function deleteOwnLog(db: Db, userId: string, id: string): Promise<
   return removed.length > 0;
 }
 
-/** Adds the photos of a log, in the order given, after any it has. */
-export async function addPhotos(db: Db, logId: string, photos: PhotoValues[]) {
-  if (photos.length === 0) return [];
-  return db
-    .insert(logPhotos)
-    .values(photos.map((photo, position) => ({ ...photo, logId, position })))
-    .returning();
-}
-
 /**
  * The log's photos become `photos`. The write payload carries no labels (SPEC), so a photo the
  * log keeps keeps its label.
@@ -357,11 +348,18 @@ export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]
     .where(eq(logPhotos.logId, logId))
     .returning({ url: logPhotos.url, label: logPhotos.label });
   const labels = new Map(removed.map((photo) => [photo.url, photo.label]));
-  return addPhotos(
-    db,
-    logId,
-    photos.map((photo) => ({ ...photo, label: photo.label ?? labels.get(photo.url) ?? null })),
-  );
+  if (photos.length === 0) return [];
+  return db
+    .insert(logPhotos)
+    .values(
+      photos.map((photo, position) => ({
+        ...photo,
+        label: photo.label ?? labels.get(photo.url) ?? null,
+        logId,
+        position,
+      })),
+    )
+    .returning();
 }
 
 /** One entry per common name (case-insensitive), with its most recent scientific name. */
