@@ -376,6 +376,40 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       expect(await counts('?q=_')).toEqual({ total: 0, counts: [] });
     });
 
+    it('searches accented and Greek letters case-insensitively, page by page', async () => {
+      const cy = await signUp(app, 'search-letters');
+      for (const [count, speciesCommon] of [
+        'Écureuil roux',
+        'Robin',
+        'ÉCUREUIL',
+        'Ωμέγα',
+      ].entries()) {
+        await createLogAs(app, cy, {
+          speciesCommon,
+          count: count + 1,
+          observedAt: '2026-03-01T12:00',
+        });
+      }
+      const search = async (query: string) => {
+        const res = await app.inject({ method: 'GET', url: `/api/logs${query}`, headers: as(cy) });
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        return {
+          total: body.total,
+          species: body.items.map((log: { speciesCommon: string }) => log.speciesCommon),
+        };
+      };
+      expect(await search('?q=%C3%A9cureuil')).toEqual({
+        total: 2,
+        species: ['ÉCUREUIL', 'Écureuil roux'],
+      });
+      expect(await search('?q=%C3%A9cureuil&pageSize=1&page=2')).toEqual({
+        total: 2,
+        species: ['Écureuil roux'],
+      });
+      expect(await search('?q=%CF%89%CE%BC')).toEqual({ total: 1, species: ['Ωμέγα'] });
+    });
+
     it('filters by whole days, inclusive at both ends', async () => {
       expect(await counts('?from=2026-03-20')).toEqual({ total: 4, counts: [23, 22, 21, 20] });
       expect(await counts('?to=2026-03-02')).toEqual({ total: 2, counts: [2, 1] });

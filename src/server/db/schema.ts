@@ -113,7 +113,20 @@ export const logs = pgTable(
   },
   (table) => [
     // The list's order in full: a page of filtered logs stops at its last row, whatever the plan.
-    index('logs_user_newest_idx').on(table.userId, table.observedAt, table.createdAt, table.id),
+    // The columns after id change no order (id is unique) and hold what the list's search and
+    // count filters read, so a filtered page finds its ids in the index alone. They are key
+    // columns because Drizzle cannot write INCLUDE; suffix truncation keeps them out of the
+    // inner pages all the same. place_name is left out: at 500 characters of 4 bytes each, it
+    // could overflow an index row.
+    index('logs_user_newest_idx').on(
+      table.userId,
+      table.observedAt,
+      table.createdAt,
+      table.id,
+      table.count,
+      table.speciesCommon,
+      table.speciesScientific,
+    ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     index('logs_user_species_idx').on(table.userId, table.speciesCommon),
     check('logs_count_positive', sql`${table.count} >= 1`),

@@ -1,0 +1,2 @@
+DROP INDEX "logs_user_newest_idx";--> statement-breakpoint
+CREATE INDEX "logs_user_newest_idx" ON "logs" USING btree ("user_id","observed_at","created_at","id","count","species_common","species_scientific");
