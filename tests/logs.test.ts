@@ -364,6 +364,8 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       ]);
       expect(await counts('?page=2')).toEqual({ total: 23, counts: [3, 2, 1] });
       expect(await counts('?page=3')).toEqual({ total: 23, counts: [] });
+      expect(await counts('?page=6')).toEqual({ total: 23, counts: [] }); // past the written offsets
+      expect(await counts('?q=r&page=2')).toEqual({ total: 23, counts: [3, 2, 1] });
       expect(await counts('?page=5&pageSize=5')).toEqual({ total: 23, counts: [3, 2, 1] });
       expect((await counts('?pageSize=100')).counts).toHaveLength(23);
     });

@@ -123,28 +123,34 @@ const rowNewestFirst = sql`${row.observedAt} DESC, ${row.createdAt} DESC, ${row.
 // The list is the most requested read: its page, photos and the user's logs version come in
 // one statement, prepared by name, and the page is JSON text the server sends as it is.
 // PostgreSQL keeps one plan for a prepared statement (a generic plan) only when that plan looks
-// no costlier than one made for the values; otherwise it plans every time. So the app's page
-// size is written into the statement, and the first page has no OFFSET. Without filters, the
-// page is of the users row's logs, not of the parameter: the planner then expects as many rows
-// for any user, and no longer finds a heavy user's first page cheaper planned anew. With
-// filters, the parameter: a plan made for an average user would read all of a heavy user's
-// logs in the range and sort them. Later pages and other sizes are planned every time.
+// no costlier than one made for the values; otherwise it plans every time. So:
+// - The app's page size is written into the statement, and so is the offset of the first
+//   pages: an offset given as a parameter is costed as a tenth of the rows. Later pages and
+//   other sizes are planned every time.
+// - Without filters, the page is of the users row's logs, not of the parameter: the planner then
+//   expects as many rows for any user, and no longer finds a heavy user's first page cheaper
+//   planned anew. With filters, the parameter: a plan made for an average user would read all
+//   of a heavy user's logs in the range and sort them.
 // A filtered page takes its ids from logs_user_newest_idx alone (an index-only scan: the index
 // holds the columns the search and the counts filter on), and reads only its own rows from the
 // table: a search for a rare species passes over thousands of logs to find 20.
 type PageStatement = ReturnType<typeof preparePage>;
+const WRITTEN_PAGES = 5; // the pages whose offset is written into their own statements
 const pageStatements = perDatabase(() => new Map<string, PageStatement>());
 function preparePage(
   db: Db,
   filters: readonly FilterName[],
   size: 'app' | 'other',
-  first: boolean,
+  pageNumber: number | 'later', // 1, or up to WRITTEN_PAGES at the app's size
 ) {
   const bound: FilterValues = Object.fromEntries(
     filters.map((name) => [name, sql.placeholder(name)]),
   );
   const limit = size === 'app' ? sql.raw(String(PAGE_SIZE)) : sql.placeholder('limit');
-  const offset = first ? sql`` : sql`OFFSET ${sql.placeholder('offset')}`;
+  const offset =
+    pageNumber === 'later'
+      ? sql`OFFSET ${sql.placeholder('offset')}`
+      : sql.raw(pageNumber === 1 ? '' : `OFFSET ${(pageNumber - 1) * PAGE_SIZE}`);
   const owner = filters.length === 0 ? users.id : sql.placeholder('userId');
   const where = filterCondition(owner, bound);
   const page =
@@ -160,7 +166,7 @@ function preparePage(
     .select({ version: users.logsVersion, items })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare(['list_logs', ...filters, size, first ? 'first' : 'later'].join('_'));
+    .prepare(['list_logs', ...filters, size, pageNumber].join('_'));
 }
 
 /**
@@ -171,11 +177,12 @@ export async function selectLogPageJson(db: Db, userId: string, query: LogPageQu
   const values = filterValues(query, 'UTC');
   const filters = FILTER_NAMES.filter((name) => values[name] !== undefined);
   const size = query.pageSize === PAGE_SIZE ? 'app' : 'other';
-  const first = query.page === 1;
+  const written = query.page === 1 || (size === 'app' && query.page <= WRITTEN_PAGES);
+  const pageNumber = written ? query.page : 'later';
   const statements = pageStatements(db);
-  const key = `${filters.join(' ')} ${size} ${first}`;
+  const key = `${filters.join(' ')} ${size} ${pageNumber}`;
   let statement = statements.get(key);
-  if (!statement) statements.set(key, (statement = preparePage(db, filters, size, first)));
+  if (!statement) statements.set(key, (statement = preparePage(db, filters, size, pageNumber)));
   const [page] = await statement.execute({
     ...values,
     userId,
