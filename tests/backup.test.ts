@@ -13,7 +13,8 @@ const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-backup-'));
 const embedded = (dataDir = freshDir()) =>
   testConfig({ dataDir, embeddedDatabase: join(dataDir, 'db') });
 
-async function speciesOf(config: ReturnType<typeof testConfig>, email: string, password: string) {
+/** The species on the user's first page of logs, and the list's total. */
+async function listOf(config: ReturnType<typeof testConfig>, email: string, password: string) {
   const app = await buildApp(config);
   try {
     const login = await app.inject({
@@ -24,7 +25,8 @@ async function speciesOf(config: ReturnType<typeof testConfig>, email: string, p
     expect(login.statusCode).toBe(200);
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const list = await app.inject({ method: 'GET', url: '/api/logs', headers: { cookie } });
-    return list.json().items.map((log: { speciesCommon: string }) => log.speciesCommon);
+    const { items, total } = list.json();
+    return { species: items.map((log: { speciesCommon: string }) => log.speciesCommon), total };
   } finally {
     await app.close();
   }
@@ -42,7 +44,10 @@ describe('backup and restore of the embedded store', () => {
     await backupDatabase(source, file);
     const target = embedded();
     await restoreDatabase(target, file);
-    expect(await speciesOf(target, ada.email, ada.password)).toEqual(['Backed-up Bittern']);
+    expect(await listOf(target, ada.email, ada.password)).toEqual({
+      species: ['Backed-up Bittern'],
+      total: 1,
+    });
     await expect(restoreDatabase(target, file)).rejects.toThrow(BackupError);
   });
 
@@ -84,10 +89,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQ
         const file = join(freshDir(), 'backup.dump');
         await backupDatabase(source, file);
         await restoreDatabase(target, file);
-        expect(await speciesOf(target, ada.email, ada.password)).toEqual(['Dumped Dunlin']);
+        expect(await listOf(target, ada.email, ada.password)).toEqual({
+          species: ['Dumped Dunlin'],
+          total: 1,
+        });
         await expect(restoreDatabase(target, file)).rejects.toThrow(/restore with --force/);
         await restoreDatabase(target, file, { force: true });
-        expect(await speciesOf(target, ada.email, ada.password)).toEqual(['Dumped Dunlin']);
+        expect(await listOf(target, ada.email, ada.password)).toEqual({
+          species: ['Dumped Dunlin'],
+          total: 1,
+        });
       } finally {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();

@@ -131,6 +131,52 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
     expect((await get('/api/logs')).total).toBe(1);
   });
 
+  it("keep each user's count of logs, the list's total, through any statement", async () => {
+    const [eve, fay] = [await signUp(app, 'eve'), await signUp(app, 'fay')];
+    const counts = async () => {
+      const rows = await app.db
+        .select({ id: users.id, kept: users.logsCount })
+        .from(users)
+        .where(inArray(users.id, [eve.id, fay.id]));
+      const totals = await Promise.all(
+        [eve, fay].map(async (user) => {
+          const res = await app.inject({ url: '/api/logs', headers: { cookie: user.cookie } });
+          return res.json().total as number;
+        }),
+      );
+      const counted = await Promise.all(
+        [eve, fay].map((user) => app.db.$count(logs, eq(logs.userId, user.id))),
+      );
+      const kept = [eve, fay].map((user) => rows.find((row) => row.id === user.id)!.kept);
+      expect(kept, 'kept by the trigger').toEqual(counted);
+      expect(totals, "the list's totals").toEqual(counted);
+      return counted;
+    };
+    const aLogOf = (user: TestUser) => ({
+      userId: user.id,
+      speciesCommon: 'Coot',
+      count: 1,
+      observedAt: new Date(),
+    });
+    expect(await counts()).toEqual([0, 0]);
+    const [first] = await app.db
+      .insert(logs)
+      .values([aLogOf(eve), aLogOf(eve), aLogOf(fay)])
+      .returning();
+    expect(await counts()).toEqual([2, 1]);
+    await app.db.update(logs).set({ userId: fay.id }).where(eq(logs.id, first!.id)); // moves it
+    expect(await counts()).toEqual([1, 2]);
+    await app.db
+      .update(logs)
+      .set({ count: 3 })
+      .where(inArray(logs.userId, [eve.id, fay.id]));
+    expect(await counts()).toEqual([1, 2]);
+    await createLogAs(app, eve);
+    expect(await counts()).toEqual([2, 2]);
+    await app.db.delete(logs).where(inArray(logs.userId, [eve.id, fay.id]));
+    expect(await counts()).toEqual([0, 0]);
+  });
+
   it('keep one answer per query', async () => {
     const carl = await signUp(app, 'carl');
     await createLogAs(app, carl, { observedAt: '2026-05-01T06:30', count: 4 });

@@ -163,7 +163,7 @@ function preparePage(
   const items = sql<string>`(SELECT '[' || coalesce(string_agg(${rowJson}, ','
     ORDER BY ${rowNewestFirst}), '') || ']' FROM ${page})`;
   return db
-    .select({ version: users.logsVersion, items })
+    .select({ version: users.logsVersion, logsCount: users.logsCount, items })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare(['list_logs', ...filters, size, pageNumber].join('_'));
@@ -171,7 +171,8 @@ function preparePage(
 
 /**
  * A page of the user's logs matching the filters, newest observed first, as a JSON array of
- * logs, and the version of the user's logs it was read at; undefined for a user who is gone.
+ * logs, the version of the user's logs it was read at and, without filters, the total;
+ * undefined for a user who is gone.
  */
 export async function selectLogPageJson(db: Db, userId: string, query: LogPageQuery) {
   const values = filterValues(query, 'UTC');
@@ -189,7 +190,9 @@ export async function selectLogPageJson(db: Db, userId: string, query: LogPageQu
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  return page;
+  if (!page) return undefined;
+  const { version, logsCount, items } = page;
+  return { version, items, total: filters.length === 0 ? logsCount : undefined };
 }
 
 export const countLogs = (db: Db, userId: string, filters: LogFilters) =>

@@ -124,12 +124,11 @@ export async function getLogPageJson(
   const { page: _page, pageSize: _pageSize, ...filters } = query;
   const page = await selectLogPageJson(db, userId, query);
   if (!page) return '{"items":[],"total":0}'; // the user was deleted a moment ago
-  const total = await logsResults.getAt(
-    userId,
-    page.version,
-    JSON.stringify(['list-total', filters]),
-    () => countLogs(db, userId, filters),
-  );
+  const total =
+    page.total ??
+    (await logsResults.getAt(userId, page.version, JSON.stringify(['list-total', filters]), () =>
+      countLogs(db, userId, filters),
+    ));
   return `{"items":${page.items},"total":${total}}`;
 }
 
