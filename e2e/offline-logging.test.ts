@@ -100,6 +100,8 @@ describe('offline logging', () => {
       await page.waitForURL((url) => url.pathname === `/logs/${log.id}`);
       await page.getByText(`${count} observed`).waitFor(); // the details show the pending edit
     }
+    await page.reload(); // offline, the service worker's copy is from before the edits
+    await page.getByText('3 observed').waitFor();
     await page.goto('/');
     await page.getByTestId('pending-write').nth(1).waitFor();
     expect(await page.getByTestId('pending-write').count()).toBe(2);
@@ -112,8 +114,10 @@ describe('offline logging', () => {
 
   it('queues a deletion made offline from the list, and hides the log until it is sent', async () => {
     const { context, page } = await signUp(browser, withWorker);
-    await createLog(context, { speciesCommon: 'Robin' });
-    await controlledBy(page, '/');
+    const robin = await createLog(context, { speciesCommon: 'Robin' });
+    await controlledBy(page, `/logs/${robin.id}`); // the service worker keeps the details
+    await page.getByRole('heading', { name: 'Robin' }).waitFor();
+    await page.goto('/');
     await page.getByRole('heading', { name: 'Robin' }).waitFor();
 
     await context.setOffline(true);
@@ -131,6 +135,9 @@ describe('offline logging', () => {
     await pending.getByText('Deletion').waitFor();
     await page.getByText('0 sightings total').waitFor();
     expect(await page.getByRole('heading', { name: 'Robin' }).count()).toBe(0);
+    // and so do its details, which are gone as far as this device knows
+    await page.goto(`/logs/${robin.id}`);
+    await page.getByRole('heading', { name: 'Log not found' }).waitFor();
 
     await context.setOffline(false);
     await pending.waitFor({ state: 'detached' });

@@ -48,7 +48,8 @@ export function LogDetailsPage({ id }: { id: string }) {
     return () => clearTimeout(timer);
   }, [copied]);
 
-  if (error instanceof ApiError && error.status === 404) return <LogNotFound />;
+  // null: its deletion waits for the connection
+  if (log === null || (error instanceof ApiError && error.status === 404)) return <LogNotFound />;
 
   const share = async () => {
     if (!log) return;

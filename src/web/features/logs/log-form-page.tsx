@@ -75,7 +75,8 @@ export function EditLogPage({ id }: { id: string }) {
   const { data: log, error } = useLog(id);
   const updateLog = useUpdateLog(id);
 
-  if (error instanceof ApiError && error.status === 404) return <LogNotFound />;
+  // null: its deletion waits for the connection
+  if (log === null || (error instanceof ApiError && error.status === 404)) return <LogNotFound />;
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       {log ? (

@@ -5,6 +5,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
 import {
   locationListSchema,
@@ -18,9 +19,10 @@ import { importResultSchema } from '../../../common/import';
 import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
 import { currentUserId, queryKeys } from '@/lib/query-keys';
-import { QUEUED, sendOrQueue } from './offline-queue';
+import { QUEUED, sendOrQueue, type QueuedWrite } from './offline-queue';
 import { withPendingEdit } from './pending-edit';
 import { withoutLogs } from './use-logs';
+import { useOfflineWrites } from './use-offline-writes';
 
 export const logQuery = (id: string) =>
   queryOptions({
@@ -28,7 +30,27 @@ export const logQuery = (id: string) =>
     queryFn: ({ signal }) => api(logApiPath(id), logSchema, { signal }),
   });
 
-export const useLog = (id: string) => useQuery(logQuery(id));
+/**
+ * The log as the writes waiting for the connection will leave it: edited, or null when its
+ * deletion waits. Offline, a reload gets the log the service worker kept from before them.
+ */
+export function useLog(id: string) {
+  const { data: offline } = useOfflineWrites();
+  const waiting = useMemo(
+    () => offline?.queued.filter((write) => write.path === logApiPath(id)) ?? [],
+    [offline, id],
+  );
+  const select = useCallback(
+    (log: Log) => waiting.reduce<Log | null>((pending, write) => pendingWrite(pending, write), log),
+    [waiting],
+  );
+  return useQuery({ ...logQuery(id), select });
+}
+
+function pendingWrite(log: Log | null, write: QueuedWrite): Log | null {
+  if (!log || write.method === 'DELETE') return null;
+  return write.method === 'PUT' && write.body ? withPendingEdit(log, write.body) : log;
+}
 
 export const useSpecies = () =>
   useQuery({
