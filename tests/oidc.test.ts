@@ -73,6 +73,9 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
   }
 
   const currentUser = (browser: TestBrowser) => browser.request(`${origin}/api/auth/user`);
+  /** The flow cookies the browser holds, by name: one per sign-in in progress. */
+  const flowCookies = (browser: TestBrowser) =>
+    [...browser.cookies(origin)].filter(([name]) => name.startsWith('oidc_flow_'));
 
   it('creates the user from the claims and opens a working session', async () => {
     const subject = anAccount();
@@ -165,23 +168,39 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
     expect((await currentUser(browser)).status).toBe(401);
   });
 
+  it('finishes both of two sign-ins started in one browser', async () => {
+    const browser = new TestBrowser();
+    const [first, second] = [anAccount(), anAccount()];
+    const firstCallback = await browser.authorize(`${origin}/api/login`, first);
+    const secondCallback = await browser.authorize(`${origin}/api/login?pwa=true`, second);
+    expect(flowCookies(browser)).toHaveLength(2);
+    expect((await browser.request(firstCallback)).location).toBe(`${origin}/`);
+    const me = JSON.parse((await currentUser(browser)).body);
+    expect(me.email).toBe(provider.accounts.get(first)!.email);
+    const pwa = await browser.request(secondCallback);
+    expect(pwa.location).toMatch(new RegExp(`^${origin}/`));
+    expect(pwa.location).not.toContain('/login?error');
+    expect(flowCookies(browser)).toEqual([]);
+  });
+
   it('refuses a callback without the flow cookie, or with an altered one', async () => {
     const browser = new TestBrowser();
     const callback = await browser.authorize(`${origin}/api/login`, anAccount());
     const stranger = new TestBrowser();
     expect((await stranger.request(callback)).location).toBe(loginError('invalid_state'));
-    const flow = browser.cookies(origin).get('oidc_flow')!;
-    browser.cookies(origin).set('oidc_flow', `${flow.slice(0, -4)}AAAA`);
+    const [[name, flow]] = flowCookies(browser) as [[string, string]];
+    browser.cookies(origin).set(name, `${flow.slice(0, -4)}AAAA`);
     expect((await browser.request(callback)).location).toBe(loginError('invalid_state'));
   });
 
   it('refuses a replayed code', async () => {
     const browser = new TestBrowser();
     const callback = await browser.authorize(`${origin}/api/login`, anAccount());
-    const flow = browser.cookies(origin).get('oidc_flow')!;
+    const [[name, flow]] = flowCookies(browser) as [[string, string]];
     expect((await browser.request(callback)).location).toBe(`${origin}/`);
+    expect(flowCookies(browser)).toEqual([]); // cleared
     const attacker = new TestBrowser();
-    attacker.cookies(origin).set('oidc_flow', flow); // even with a copy of the flow cookie
+    attacker.cookies(origin).set(name, flow); // even with a copy of the flow cookie
     const replayed = await attacker.request(callback);
     expect(replayed).toMatchObject({ status: 302, location: loginError('failed') });
     expect(attacker.cookies(origin).has('sid')).toBe(false);
@@ -330,7 +349,7 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
       callback.searchParams.get('code')!,
       callback.searchParams.get('state')!,
       new URL(out.location).searchParams.get('id_token_hint')!,
-      browser.cookies(origin).get('oidc_flow') ?? 'no flow cookie left',
+      ...(flowCookies(browser).flat() as string[]),
     ];
     const logs = logLines.join('');
     expect(logs).toContain('/api/callback');

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 // The state of one OpenID Connect sign-in between /api/login and /api/callback, kept in the
@@ -7,8 +7,14 @@ import { z } from 'zod';
 // up, every instance sharing SESSION_SECRET can finish a flow another one started, and the
 // browser holding it is the one that started the flow (login CSRF is refused by the state).
 // It is single use: /api/callback clears it; a replayed code is refused by the provider too.
+// Each sign-in has a cookie of its own, named after its state: two started in one browser (two
+// tabs, or the installed app and the browser) both finish.
 
-export const FLOW_COOKIE = 'oidc_flow';
+const FLOW_COOKIE_PREFIX = 'oidc_flow_';
+/** The cookie of the sign-in with this state (a digest: the state itself stays in the URL). */
+export const flowCookieName = (state: string) =>
+  FLOW_COOKIE_PREFIX + createHash('sha256').update(state).digest('base64url').slice(0, 16);
+export const isFlowCookie = (name: string) => name.startsWith(FLOW_COOKIE_PREFIX);
 /** Only the callback ever needs the cookie. */
 export const FLOW_COOKIE_PATH = '/api/callback';
 /** How long a sign-in may take at the provider. */

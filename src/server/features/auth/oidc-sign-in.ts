@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SignInError } from '../../../common/auth.js';
 import {
-  FLOW_COOKIE,
   FLOW_COOKIE_MAX_AGE_S,
   FLOW_COOKIE_PATH,
+  flowCookieName,
+  isFlowCookie,
   openFlow,
   sealFlow,
   type SignInFlow,
@@ -52,7 +53,7 @@ export async function startOidcSignIn(
     request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect provider discovery failed');
     return redirectToLogin(reply, 'unavailable', options.pwa);
   }
-  reply.setCookie(FLOW_COOKIE, sealFlow(start.flow, config.sessionSecret), {
+  reply.setCookie(flowCookieName(start.flow.state), sealFlow(start.flow, config.sessionSecret), {
     ...flowCookieOptions(config, request),
     maxAge: FLOW_COOKIE_MAX_AGE_S,
   });
@@ -67,8 +68,11 @@ export async function finishOidcSignIn(
   reply: FastifyReply,
   query: CallbackQuery,
 ) {
-  const flow = openFlow(request.cookies[FLOW_COOKIE], config.sessionSecret);
-  reply.clearCookie(FLOW_COOKIE, flowCookieOptions(config, request)); // single use, whatever happens
+  const cookie = query.state ? flowCookieName(query.state) : undefined;
+  const flow = openFlow(cookie && request.cookies[cookie], config.sessionSecret);
+  // Single use, whatever happens. A callback that matches no flow ends every one of this browser.
+  const ended = flow && cookie ? [cookie] : Object.keys(request.cookies).filter(isFlowCookie);
+  for (const name of ended) reply.clearCookie(name, flowCookieOptions(config, request));
   const refused = refusal(flow, query);
   if (refused || !flow) {
     request.log.warn({ reason: refused }, 'OpenID Connect sign-in refused');
