@@ -53,6 +53,7 @@ function startCluster(bin, port) {
     );
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'app', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  // 300 connections: bench/load.mjs runs pgbench from 200 clients (the default allows 100).
   run('pg_ctl', [
     '-D',
     data,
@@ -60,7 +61,7 @@ function startCluster(bin, port) {
     join(dir, 'server.log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
     'start',
   ]);
   return () => {

@@ -6,16 +6,14 @@
 // Prints figures and a table; asserts nothing. Figures are noisy on a shared machine.
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createLogsResultCache } from '../../src/server/db/logs-version.ts';
-import * as schema from '../../src/server/db/schema.ts';
 import { findLiveSession } from '../../src/server/auth/session-store.ts';
 import { getLogPageJson } from '../../src/server/features/logs/service.ts';
 import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/stats/queries.ts';
@@ -27,6 +25,7 @@ import {
   stopServerProcess,
 } from '../../tests/server-processes.ts';
 import { requireBuild } from '../built-app.mjs';
+import { captureSql, PGBIN, pgbench } from '../pgbench.mjs';
 import { generate, HEAVY_USER } from './generate.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -40,10 +39,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 64;
 const WARM_UP = 2; // seconds of each load run left unmeasured
 const SAMPLES = 30;
-const PGBIN = readdirSync('/usr/lib/postgresql')
-  .sort((a, b) => Number(a) - Number(b))
-  .map((v) => `/usr/lib/postgresql/${v}/bin`)
-  .at(-1);
 const SECRET = 'bench-session-secret-that-is-long-enough';
 const work = mkdtempSync(join(tmpdir(), 'sightbook-bench-'));
 const table = [];
@@ -89,38 +84,6 @@ await pool.query(
   [sid, HEAVY_USER],
 );
 
-// The endpoints' own SQL, captured from Drizzle while running the server's functions.
-// `run` gets the database and a function that forgets what was captured so far.
-async function captureSql(run) {
-  const captured = [];
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (query, params) => captured.push({ query, params }) },
-  });
-  await run(db, () => captured.splice(0));
-  return captured;
-}
-
-/**
- * A pgbench script of `statements` with their parameters, sent as parameters as the server sends
- * them (with literals, a prepared statement would get another plan than the server's): pgbench
- * reads `:name` as a variable, here set with -D.
- */
-function pgbenchScript(statements) {
-  const defines = [];
-  const text = statements.map(({ query, params }, s) => {
-    params.forEach((value, i) => {
-      const bound = value instanceof Date ? value.toISOString() : String(value);
-      defines.push('-D', `s${s}p${i + 1}=${bound}`);
-    });
-    return query
-      .replace(/\$(\d+)/g, (_, n) => `:s${s}p${n}`)
-      .replaceAll('HH24:MI:SS', 'HH24":"MI":"SS') // the same format; pgbench would read :MI
-      .replace(/\s+/g, ' ');
-  });
-  return { text: `${text.join(';\n')};\n`, defines };
-}
-
 // --- P1: the list ---------------------------------------------------------------------------
 const filtersQuery = { q: 'robin', from: '2021-01-01', to: '2030-12-31', minCount: '2' };
 const variants = [
@@ -128,49 +91,15 @@ const variants = [
   { name: 'filters', query: filtersQuery },
 ];
 
-/**
- * pgbench running `statements` from 64 clients for WARM_UP + SECONDS seconds, measured after the
- * warm-up, as the server is: a new connection's prepared statement is planned for its values
- * five times before PostgreSQL keeps a generic plan. `prepared` plans each statement once per
- * connection, as the server does with the list's and the session's; `extended` every time.
- */
-function pgbench(statements, label, mode) {
-  const dir = mkdtempSync(join(work, 'pgbench-'));
-  const script = join(dir, 'script.sql');
-  const { text, defines } = pgbenchScript(statements);
-  writeFileSync(script, text);
-  const args = ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(WARM_UP + SECONDS)];
-  const result = spawnSync(
-    `${PGBIN}/pgbench`,
-    [
-      ...args,
-      '-M',
-      mode,
-      ...defines,
-      '-f',
-      script,
-      '--log',
-      `--log-prefix=${join(dir, 'log')}`,
-      url,
-    ],
-    { encoding: 'utf8' },
-  );
-  if (result.status !== 0) throw new Error(`pgbench ${label} ${mode} failed: ${result.stderr}`);
-  // a line per transaction: client, number, latency (µs), script, end time (s, µs)
-  const transactions = readdirSync(dir)
-    .filter((file) => file.startsWith('log'))
-    .flatMap((file) => readFileSync(join(dir, file), 'utf8').trim().split('\n'))
-    .map((line) => line.split(' ').map(Number))
-    .map(([, , latency, , seconds, micros]) => ({ latency, end: seconds + micros / 1e6 }));
-  const start = Math.min(...transactions.map((t) => t.end - t.latency / 1e6));
-  const measured = transactions.filter((t) => t.end - t.latency / 1e6 >= start + WARM_UP);
-  const end = Math.max(...measured.map((t) => t.end));
-  const latencies = measured.map((t) => t.latency / 1000).toSorted((a, b) => a - b);
-  return {
-    tps: measured.length / (end - start - WARM_UP),
-    p99: latencies[Math.floor(latencies.length * 0.99)],
-  };
-}
+/** pgbench running `statements` as the load runs: CONNECTIONS clients, measured after WARM_UP. */
+const pgbenchLikeLoad = (statements, mode) =>
+  pgbench(url, [{ statements }], {
+    clients: CONNECTIONS,
+    seconds: SECONDS,
+    warmUp: WARM_UP,
+    mode,
+    workDir: work,
+  });
 
 const statsCalls = [
   { path: '/api/stats/summary', run: (db) => sumLogs(db, HEAVY_USER, { tz: 'UTC' }) },
@@ -192,14 +121,14 @@ try {
     // of the user's logs (src/server/db/logs-version.ts), so the capture is of a second call.
     const logsResults = createLogsResultCache(10);
     const query = logPageQuerySchema.parse(variant.query);
-    const statements = await captureSql(async (db, forget) => {
+    const statements = await captureSql(pool, async (db, forget) => {
       await getLogPageJson({ db, logsResults }, HEAVY_USER, query);
       forget();
       await findLiveSession(db, sid, new Date());
       await getLogPageJson({ db, logsResults }, HEAVY_USER, query);
     });
-    const raw = pgbench(statements, variant.name, 'prepared');
-    const unprepared = pgbench(statements, variant.name, 'extended');
+    const raw = pgbenchLikeLoad(statements, 'prepared');
+    const unprepared = pgbenchLikeLoad(statements, 'extended');
     const path = `/api/logs?${new URLSearchParams(variant.query)}`;
     const check = await fetch(`${server.url}${path}`, { headers: { cookie } });
     const total = (await check.json()).total;
@@ -239,7 +168,7 @@ try {
     const cold = await sampleMedian(server.url, call.path, { afterWrite: true });
     const warm = await sampleMedian(server.url, call.path);
     statsOnPostgres[call.path] = { cold, warm };
-    const [statement] = await captureSql(call.run);
+    const [statement] = await captureSql(pool, call.run);
     const plan = await pool.query(
       `EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`,
       statement.params,

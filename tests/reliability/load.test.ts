@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error autocannon ships no types; its result is read through LoadResult below
 import autocannon from 'autocannon';
 import { stores, uniqueEmail } from '../helpers.js';
+import { LOAD_WRITE, loadMix } from '../load-mix.js';
 import {
   SERVER_NODE_FLAGS,
   startServerProcess,
@@ -52,47 +53,19 @@ describe.each(stores)('load on $store', ({ databaseUrl }) => {
         body: JSON.stringify({ email: uniqueEmail('load'), password: 'load test runner' }),
       });
       const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0]!;
-      const write = JSON.stringify({
-        speciesCommon: 'Load Lark',
-        count: 3,
-        observedAt: '2026-06-01T07:00',
-        photoLinks: ['https://photos.example/l.jpg'],
-      });
       const created = await fetch(`${server.url}/api/logs`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
-        body: write,
+        body: LOAD_WRITE,
       });
       const { id } = (await created.json()) as { id: string };
 
-      // per connection, 20 requests: 14 list pages, 2 details, 1 species, 1 filtered list, 2 writes
-      const read = (path: string) => ({ method: 'GET', path });
-      const requests = [
-        ...Array.from({ length: 7 }, () => read('/api/logs')),
-        read(`/api/logs/${id}`),
-        read('/api/species'),
-        {
-          method: 'POST',
-          path: '/api/logs',
-          body: write,
-          headers: { 'content-type': 'application/json' },
-        },
-        ...Array.from({ length: 7 }, () => read('/api/logs?page=2')),
-        read(`/api/logs/${id}`),
-        read('/api/logs?q=lark&minCount=2'),
-        {
-          method: 'POST',
-          path: '/api/logs',
-          body: write,
-          headers: { 'content-type': 'application/json' },
-        },
-      ];
       const result = (await autocannon({
         url: server.url,
         connections,
         duration: SECONDS,
         headers: { cookie },
-        requests,
+        requests: loadMix(id),
       })) as LoadResult;
 
       console.info(

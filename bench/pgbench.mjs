@@ -1,0 +1,88 @@
+// The raw ceiling of the database benchmarks: the server's own SQL, captured from Drizzle while
+// running the server's functions, run by pgbench from as many clients as the load has.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../src/server/db/schema.ts';
+
+/** The newest PostgreSQL's programs (pgbench, psql) on this machine. */
+export const PGBIN = readdirSync('/usr/lib/postgresql')
+  .sort((a, b) => Number(a) - Number(b))
+  .map((v) => `/usr/lib/postgresql/${v}/bin`)
+  .at(-1);
+
+/**
+ * The statements `run` sends, with their parameters. `run` gets a database on `pool` and a
+ * function that forgets what was captured so far.
+ */
+export async function captureSql(pool, run) {
+  const captured = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => captured.push({ query, params }) },
+  });
+  await run(db, () => captured.splice(0));
+  return captured;
+}
+
+/**
+ * A pgbench script of `statements` with their parameters, sent as parameters as the server sends
+ * them (with literals, a prepared statement would get another plan than the server's): pgbench
+ * reads `:name` as a variable, here set with -D (a null is written NULL); `prefix` keeps each
+ * script's names apart.
+ */
+function pgbenchScript(statements, prefix) {
+  const defines = [];
+  const text = statements.map(({ query, params }, s) => {
+    params.forEach((value, i) => {
+      if (value === null) return; // written as NULL: a variable holds text
+      const bound = value instanceof Date ? value.toISOString() : String(value);
+      defines.push('-D', `${prefix}s${s}p${i + 1}=${bound}`);
+    });
+    return query
+      .replace(/\$(\d+)/g, (_, n) => (params[n - 1] === null ? 'NULL' : `:${prefix}s${s}p${n}`))
+      .replaceAll('HH24:MI:SS', 'HH24":"MI":"SS') // the same format; pgbench would read :MI
+      .replace(/\s+/g, ' ');
+  });
+  return { text: `${text.join(';\n')};\n`, defines };
+}
+
+/**
+ * pgbench running `scripts` (each `{ statements, weight }`: a transaction runs one, picked by
+ * weight) from `clients` clients for `warmUp` + `seconds` seconds, measured after the warm-up,
+ * as the server is: a new connection's prepared statement is planned for its values five times
+ * before PostgreSQL keeps a generic plan. `prepared` plans each statement once per connection,
+ * as the server does with its most frequent ones; `extended` every time.
+ */
+export function pgbench(url, scripts, { clients, seconds, warmUp, mode, workDir }) {
+  const dir = mkdtempSync(join(workDir, 'pgbench-'));
+  const files = scripts.flatMap(({ statements, weight = 1 }, i) => {
+    const { text, defines } = pgbenchScript(statements, `f${i}`);
+    const file = join(dir, `script-${i}.sql`);
+    writeFileSync(file, text);
+    return [...defines, '-f', `${file}@${weight}`];
+  });
+  const args = ['-n', '-c', String(clients), '-j', '2', '-T', String(warmUp + seconds)];
+  const result = spawnSync(
+    `${PGBIN}/pgbench`,
+    [...args, '-M', mode, ...files, '--log', `--log-prefix=${join(dir, 'log')}`, url],
+    { encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`pgbench ${mode} failed: ${result.stderr}`);
+  // a line per transaction: client, number, latency (µs), script, end time (s, µs)
+  const transactions = readdirSync(dir)
+    .filter((file) => file.startsWith('log'))
+    .flatMap((file) => readFileSync(join(dir, file), 'utf8').trim().split('\n'))
+    .map((line) => line.split(' ').map(Number))
+    .map(([, , latency, , seconds, micros]) => ({ latency, end: seconds + micros / 1e6 }));
+  const start = Math.min(...transactions.map((t) => t.end - t.latency / 1e6));
+  const measured = transactions.filter((t) => t.end - t.latency / 1e6 >= start + warmUp);
+  const end = Math.max(...measured.map((t) => t.end));
+  const latencies = measured.map((t) => t.latency / 1000).toSorted((a, b) => a - b);
+  return {
+    tps: measured.length / (end - start - warmUp),
+    p50: latencies[Math.floor(latencies.length * 0.5)],
+    p99: latencies[Math.floor(latencies.length * 0.99)],
+  };
+}
