@@ -70,7 +70,7 @@ export async function finishOidcSignIn(
 ) {
   const cookie = query.state ? flowCookieName(query.state) : undefined;
   const flow = openFlow(cookie && request.cookies[cookie], config.sessionSecret);
-  // Single use, whatever happens. A callback that matches no flow ends every one of this browser.
+  // Single use, whatever happens; a callback that matches no flow ends every flow of this browser.
   const ended = flow && cookie ? [cookie] : Object.keys(request.cookies).filter(isFlowCookie);
   for (const name of ended) reply.clearCookie(name, flowCookieOptions(config, request));
   const refused = refusal(flow, query);

@@ -41,13 +41,14 @@ export function useLog(id: string) {
     [offline, id],
   );
   const select = useCallback(
-    (log: Log) => waiting.reduce<Log | null>((pending, write) => pendingWrite(pending, write), log),
+    (log: Log) => waiting.reduce<Log | null>(withWaitingWrite, log),
     [waiting],
   );
   return useQuery({ ...logQuery(id), select });
 }
 
-function pendingWrite(log: Log | null, write: QueuedWrite): Log | null {
+/** The log after a write that waits for the connection; null once deleted. */
+function withWaitingWrite(log: Log | null, write: QueuedWrite): Log | null {
   if (!log || write.method === 'DELETE') return null;
   return write.method === 'PUT' && write.body ? withPendingEdit(log, write.body) : log;
 }
