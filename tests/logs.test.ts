@@ -289,6 +289,20 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       expect(res.json()).toEqual({ message, issues: [{ path, message }] });
     });
 
+    it('accepts the longest names in characters of three and four bytes', async () => {
+      // the list's index holds both species names (migration 0006): they must fit an index row
+      const made = await createLogAs(app, ada, {
+        speciesCommon: '鳥'.repeat(200),
+        speciesScientific: '🐦'.repeat(100), // 200 characters as the browser counts them
+        placeName: '鳥'.repeat(500),
+      });
+      const res = await app.inject({
+        url: `/api/logs?q=${encodeURIComponent('🐦')}`,
+        headers: as(ada),
+      });
+      expect(res.json().items.map((log: { id: string }) => log.id)).toEqual([made.id]);
+    });
+
     it('accepts every field at its longest', async () => {
       const log = await createLogAs(app, ada, {
         speciesCommon: long(200),
