@@ -391,7 +391,6 @@ export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]
     .returning();
 }
 
-/** One entry per common name (case-insensitive), with its most recent scientific name. */
 /**
  * The user's species, one per name whatever its case, in the spelling with a scientific name
  * seen last. Each spelling is grouped first (a hash aggregate), and only those are sorted: for a

@@ -112,8 +112,9 @@ async function withPhotos(db: Db, rows: LogRow[]): Promise<Log[]> {
 }
 
 /**
- * A page of the list and the number of matching logs, as JSON text (logListSchema). The number
- * is counted once per version of the user's logs: for a heavy user it reads 100,000 index
+ * A page of the list and the number of matching logs, as JSON text (logListSchema). Without
+ * filters the number is the users row's logs_count, read with the page; with filters it is
+ * counted once per version of the user's logs: for a heavy user that reads 100,000 index
  * entries, the page only 20 rows.
  */
 export async function getLogPageJson(
