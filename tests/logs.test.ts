@@ -290,17 +290,24 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
     });
 
     it('accepts the longest names in characters of three and four bytes', async () => {
-      // the list's index holds both species names (migration 0006): they must fit an index row
-      const made = await createLogAs(app, ada, {
+      // The list's index holds the common name and both names in lower case (migration 0008):
+      // they must fit an index row. A four-byte character counts two towards the limits.
+      const longest = await createLogAs(app, ada, {
         speciesCommon: '鳥'.repeat(200),
-        speciesScientific: '🐦'.repeat(100), // 200 characters as the browser counts them
+        speciesScientific: 'Ｒ'.repeat(200),
         placeName: '鳥'.repeat(500),
       });
-      const res = await app.inject({
-        url: `/api/logs?q=${encodeURIComponent('🐦')}`,
-        headers: as(ada),
+      const emoji = await createLogAs(app, ada, {
+        speciesCommon: '🐦'.repeat(100), // 200 characters as the browser counts them
+        speciesScientific: '🐦'.repeat(100),
       });
-      expect(res.json().items.map((log: { id: string }) => log.id)).toEqual([made.id]);
+      const search = async (q: string) => {
+        const url = `/api/logs?q=${encodeURIComponent(q)}`;
+        const res = await app.inject({ url, headers: as(ada) });
+        return res.json().items.map((log: { id: string }) => log.id);
+      };
+      expect(await search('ＲＲ')).toEqual([longest.id]);
+      expect(await search('🐦')).toEqual([emoji.id]);
     });
 
     it('accepts every field at its longest', async () => {
@@ -424,6 +431,40 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         species: ['Écureuil roux'],
       });
       expect(await search('?q=%CF%89%CE%BC')).toEqual({ total: 1, species: ['Ωμέγα'] });
+    });
+
+    it('searches the names a log has now, spaces around them aside', async () => {
+      // the search reads the names' lower-case copies the database keeps (migration 0008)
+      const dan = await signUp(app, 'search-edits');
+      const made = await createLogAs(app, dan, {
+        speciesCommon: 'Wren',
+        speciesScientific: 'Troglodytes troglodytes',
+      });
+      const found = async (q: string) => {
+        const url = `/api/logs?q=${encodeURIComponent(q)}`;
+        const res = await app.inject({ url, headers: as(dan) });
+        expect(res.statusCode).toBe(200);
+        return res.json().total;
+      };
+      expect([await found('WREN'), await found('troglo')]).toEqual([1, 1]);
+      const edit = await app.inject({
+        method: 'PUT',
+        url: `/api/logs/${made.id}`,
+        headers: as(dan),
+        payload: aLog({ speciesCommon: 'Kingfisher', speciesScientific: 'Alcedo atthis' }),
+      });
+      expect(edit.statusCode).toBe(200);
+      expect([await found('wren'), await found('troglo')]).toEqual([0, 0]);
+      expect([await found('kingFISHER'), await found('ATTHIS')]).toEqual([1, 1]);
+      // a manual fix writes the table directly, with spaces the form would have trimmed
+      await app.db
+        .update(logs)
+        .set({ speciesCommon: '  Barn Owl ', speciesScientific: ' Tyto alba  ' })
+        .where(eq(logs.id, made.id));
+      expect([await found('barn owl'), await found('TYTO ALBA'), await found('owl')]).toEqual([
+        1, 1, 1,
+      ]);
+      expect([await found('kingfisher'), await found('atthis')]).toEqual([0, 0]);
     });
 
     it('filters by whole days, inclusive at both ends', async () => {

@@ -296,16 +296,25 @@ const copyOut = (select) => {
   if (out.status !== 0) throw new Error(`psql \\copy failed: ${out.stderr}`);
   return new Blob([out.stdout]);
 };
-for (const [tableName, select] of [
-  ['users', `SELECT * FROM users WHERE id = '${HEAVY_USER}'`],
-  ['sessions', `SELECT * FROM sessions WHERE sid = '${sid}'`],
-  ['logs', `SELECT * FROM logs WHERE user_id = '${HEAVY_USER}'`],
-  [
-    'log_photos',
-    `SELECT p.* FROM log_photos p JOIN logs l ON l.id = p.log_id WHERE l.user_id = '${HEAVY_USER}'`,
-  ],
+// the columns a COPY can write: not the generated ones (logs' species keys)
+const writable = async (tableName) => {
+  const { rows } = await pool.query(
+    `SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns
+     FROM information_schema.columns
+     WHERE table_schema = 'public' AND table_name = $1 AND is_generated = 'NEVER'`,
+    [tableName],
+  );
+  return rows[0].columns;
+};
+for (const [tableName, from, where] of [
+  ['users', 'users', `id = '${HEAVY_USER}'`],
+  ['sessions', 'sessions', `sid = '${sid}'`],
+  ['logs', 'logs', `user_id = '${HEAVY_USER}'`],
+  ['log_photos', 'log_photos JOIN logs l ON l.id = log_id', `l.user_id = '${HEAVY_USER}'`],
 ]) {
-  await lite.query(`COPY ${tableName} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+  const columns = await writable(tableName);
+  const select = `SELECT ${columns.replace(/[^, ]+/g, `${tableName}.$&`)} FROM ${from} WHERE ${where}`;
+  await lite.query(`COPY ${tableName} (${columns}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
     blob: copyOut(select),
   });
 }

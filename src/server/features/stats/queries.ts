@@ -7,7 +7,7 @@ import { logFilterWhere } from '../logs/index.js';
 // SQL of the stats feature; only the user's own logs, days and buckets as the calendar reads in tz.
 
 /** A species: its trimmed common name, compared case-insensitively (ARCHITECTURE "Stats"). */
-const speciesKey = sql`lower(trim(${logs.speciesCommon}))`;
+const speciesKey = logs.speciesKey;
 
 // Sums come back as bigint/numeric, which the drivers hand over as text.
 const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
