@@ -55,5 +55,7 @@ export async function generate(client, { rows, users = 1000 }) {
      FROM logs WHERE random() < 0.2`,
   );
   await client.query('VACUUM ANALYZE');
+  // the generated pages written out now, not by a checkpoint in the middle of a measurement
+  await client.query('CHECKPOINT');
   return rows;
 }
