@@ -142,7 +142,6 @@ export const logs = pgTable(
       table.scientificKey,
     ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
-    index('logs_user_species_idx').on(table.userId, table.speciesCommon),
     check('logs_count_positive', sql`${table.count} >= 1`),
     check('logs_latitude_range', sql`${table.latitude} BETWEEN -90 AND 90`),
     check('logs_longitude_range', sql`${table.longitude} BETWEEN -180 AND 180`),

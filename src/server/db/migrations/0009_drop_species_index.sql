@@ -1,0 +1,1 @@
+DROP INDEX "logs_user_species_idx";
