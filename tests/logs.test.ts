@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { logPhotos, logs } from '../src/server/db/schema.js';
-import { logListSchema, logSchema, logWriteSchema } from '../src/common/logs.js';
+import { logListSchema, logSchema, logWriteSchema, type LogList } from '../src/common/logs.js';
 import { createLog, updateLog } from '../src/server/features/logs/service.js';
 import {
   aLog,
@@ -25,6 +25,12 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
   afterAll(() => app.close());
 
   const as = (user: TestUser) => ({ cookie: user.cookie });
+  /** The user's page of the list for a query string (`?q=…`), answered with 200. */
+  const listAs = async (user: TestUser, query: string): Promise<LogList> => {
+    const res = await app.inject({ method: 'GET', url: `/api/logs${query}`, headers: as(user) });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
 
   describe('create, read, update, delete', () => {
     it('creates a log with its photos and reads it back', async () => {
@@ -301,11 +307,8 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         speciesCommon: '🐦'.repeat(100), // 200 characters as the browser counts them
         speciesScientific: '🐦'.repeat(100),
       });
-      const search = async (q: string) => {
-        const url = `/api/logs?q=${encodeURIComponent(q)}`;
-        const res = await app.inject({ url, headers: as(ada) });
-        return res.json().items.map((log: { id: string }) => log.id);
-      };
+      const search = async (q: string) =>
+        (await listAs(ada, `?q=${encodeURIComponent(q)}`)).items.map((log) => log.id);
       expect(await search('ＲＲ')).toEqual([longest.id]);
       expect(await search('🐦')).toEqual([emoji.id]);
     });
@@ -371,10 +374,8 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
     const list = (query: string) =>
       app.inject({ method: 'GET', url: `/api/logs${query}`, headers: as(ada) });
     const counts = async (query: string) => {
-      const res = await list(query);
-      expect(res.statusCode).toBe(200);
-      const body = res.json();
-      return { total: body.total, counts: body.items.map((log: { count: number }) => log.count) };
+      const { total, items } = await listAs(ada, query);
+      return { total, counts: items.map((log) => log.count) };
     };
 
     it('pages 20 at a time, newest first', async () => {
@@ -414,13 +415,8 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         });
       }
       const search = async (query: string) => {
-        const res = await app.inject({ method: 'GET', url: `/api/logs${query}`, headers: as(cy) });
-        expect(res.statusCode).toBe(200);
-        const body = res.json();
-        return {
-          total: body.total,
-          species: body.items.map((log: { speciesCommon: string }) => log.speciesCommon),
-        };
+        const { total, items } = await listAs(cy, query);
+        return { total, species: items.map((log) => log.speciesCommon) };
       };
       expect(await search('?q=%C3%A9cureuil')).toEqual({
         total: 2,
@@ -440,12 +436,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         speciesCommon: 'Wren',
         speciesScientific: 'Troglodytes troglodytes',
       });
-      const found = async (q: string) => {
-        const url = `/api/logs?q=${encodeURIComponent(q)}`;
-        const res = await app.inject({ url, headers: as(dan) });
-        expect(res.statusCode).toBe(200);
-        return res.json().total;
-      };
+      const found = async (q: string) => (await listAs(dan, `?q=${encodeURIComponent(q)}`)).total;
       expect([await found('WREN'), await found('troglo')]).toEqual([1, 1]);
       const edit = await app.inject({
         method: 'PUT',
