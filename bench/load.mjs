@@ -21,7 +21,7 @@ import {
   getOwnLogJson,
   getSpecies,
 } from '../src/server/features/logs/service.ts';
-import { logPageQuerySchema, logWriteSchema } from '../src/common/logs.ts';
+import { logPageQuerySchema, logWriteSchema } from '../src/common/logs/schemas.ts';
 import { LOAD_WRITE, loadMix } from '../tests/load-mix.ts';
 import {
   SERVER_NODE_FLAGS,

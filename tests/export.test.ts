@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { buildApp } from '../src/server/app.js';
 import { logs } from '../src/server/db/schema.js';
-import type { Log } from '../src/common/logs.js';
+import type { Log } from '../src/common/logs/schemas.js';
 import {
   createLogAs,
   signUp,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { buildApp } from '../src/server/app.js';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../src/common/import.js';
-import type { Log } from '../src/common/logs.js';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../src/common/data-exchange/import.js';
+import type { Log } from '../src/common/logs/schemas.js';
 import {
   createLogAs,
   signUp,

@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.js';
 import { logPhotos, logs } from '../src/server/db/schema.js';
-import { logListSchema, logSchema, logWriteSchema, type LogList } from '../src/common/logs.js';
+import {
+  logListSchema,
+  logSchema,
+  logWriteSchema,
+  type LogList,
+} from '../src/common/logs/schemas.js';
 import { createLog, updateLog } from '../src/server/features/logs/service.js';
 import {
   aLog,

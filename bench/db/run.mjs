@@ -18,7 +18,7 @@ import { createLogsResultCache } from '../../src/server/db/logs-version.ts';
 import { findLiveSession } from '../../src/server/auth/session-store.ts';
 import { getLogPageJson } from '../../src/server/features/logs/service.ts';
 import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/stats/queries.ts';
-import { logPageQuerySchema } from '../../src/common/logs.ts';
+import { logPageQuerySchema } from '../../src/common/logs/schemas.ts';
 import { timeSeriesQuerySchema, topSpeciesQuerySchema } from '../../src/common/stats.ts';
 import {
   SERVER_NODE_FLAGS,

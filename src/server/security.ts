@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { tileImageSource, type Config } from './config.js';
-import { NO_NUL_MESSAGE } from '../common/logs.js';
+import { NO_NUL_MESSAGE } from '../common/logs/schemas.js';
 import { HttpError } from './http-error.js';
 
 // Browser-facing defences: security headers, cross-site request refusal, JSON nesting limit.

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { MetaTag } from '../common/link-preview.js';
-import { firstLogPointsUrl } from '../common/map-points.js';
+import type { MetaTag } from '../common/sharing.js';
+import { firstLogPointsUrl } from '../common/maps/points-url.js';
 import { appRoutes, CURRENT_USER_URL } from '../common/routes.js';
 import type { Config } from './config.js';
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { User } from '../../common/auth';
-import type { LogPageQuery } from '../../common/logs';
+import type { User } from '../../common/auth/schemas';
+import type { LogPageQuery } from '../../common/logs/schemas';
 import type { StatsBucket } from '../../common/stats';
 
 type StatsRangeKey = Record<string, string>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { User } from '../../../common/auth.js';
+import type { User } from '../../../common/auth/schemas.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { SignInError } from '../../../common/auth.js';
+import type { SignInError } from '../../../common/auth/schemas.js';
 import {
   FLOW_COOKIE_MAX_AGE_S,
   FLOW_COOKIE_PATH,

@@ -5,7 +5,7 @@ import {
   registerSchema,
   safeNextPath,
   userSchema,
-} from '../../../common/auth.js';
+} from '../../../common/auth/schemas.js';
 import { authRouteLimit } from '../../auth/rate-limits.js';
 import { findSessionData } from '../../auth/session-store.js';
 import { requireUserId } from '../../auth/sessions.js';

@@ -1,4 +1,4 @@
-import type { LoginPayload, RegisterPayload, User } from '../../../common/auth.js';
+import type { LoginPayload, RegisterPayload, User } from '../../../common/auth/schemas.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../auth/passwords.js';
 import {
   clearRateLimit,

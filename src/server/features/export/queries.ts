@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { LogFilters } from '../../../common/logs.js';
+import type { LogFilters } from '../../../common/logs/schemas.js';
 import type { Db, StreamRows } from '../../db/client.js';
 import { isoUtc } from '../../db/iso-time.js';
 import { logPhotos, logs, users } from '../../db/schema.js';

@@ -1,7 +1,11 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { EXPORT_CSV_COLUMNS, FORMULA_START, type ExportQuery } from '../../../common/export.js';
-import type { GeoJsonExportQuery } from '../../../common/geo.js';
+import {
+  EXPORT_CSV_COLUMNS,
+  FORMULA_START,
+  type ExportQuery,
+} from '../../../common/data-exchange/export.js';
+import type { GeoJsonExportQuery } from '../../../common/maps/geo.js';
 import type { Db, StreamRows } from '../../db/client.js';
 import { isKnownTimeZone } from '../../db/time-zones.js';
 import { HttpError } from '../../http-error.js';

@@ -4,7 +4,7 @@ import {
   IMPORT_MAX_BYTES,
   importRefusalSchema,
   importResultSchema,
-} from '../../../common/import.js';
+} from '../../../common/data-exchange/import.js';
 import { requireUserId } from '../../auth/sessions.js';
 import { HttpError } from '../../http-error.js';
 import { importCsv } from './service.js';

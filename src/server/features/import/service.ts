@@ -7,8 +7,8 @@ import {
   type ImportRejection,
   type ImportResult,
   type ImportWarning,
-} from '../../../common/import.js';
-import { logWriteSchema, type LogWritePayload } from '../../../common/logs.js';
+} from '../../../common/data-exchange/import.js';
+import { logWriteSchema, type LogWritePayload } from '../../../common/logs/schemas.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { createLogs } from '../logs/index.js';

@@ -17,8 +17,8 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { PAGE_SIZE, type LogFilters, type LogPageQuery } from '../../../common/logs.js';
-import type { GeoCursor } from '../../../common/geo.js';
+import { PAGE_SIZE, type LogFilters, type LogPageQuery } from '../../../common/logs/schemas.js';
+import type { GeoCursor } from '../../../common/maps/geo.js';
 import { utcDayStart } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
 import { isoUtc } from '../../db/iso-time.js';

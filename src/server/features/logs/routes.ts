@@ -10,8 +10,8 @@ import {
   logWriteSchema,
   sharedLogSchema,
   speciesListSchema,
-} from '../../../common/logs.js';
-import { geoQuerySchema, logFeatureCollectionSchema } from '../../../common/geo.js';
+} from '../../../common/logs/schemas.js';
+import { geoQuerySchema, logFeatureCollectionSchema } from '../../../common/maps/geo.js';
 import { requireUserId } from '../../auth/sessions.js';
 import { sendJsonText } from '../../json-text.js';
 import {

@@ -5,14 +5,14 @@ import type {
   LogWritePayload,
   SharedLog,
   SpeciesEntry,
-} from '../../../common/logs.js';
+} from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
 import {
   formatGeoCursor,
   roundCoordinate,
   SHARED_COORDINATE_DECIMALS,
   type GeoQuery,
-} from '../../../common/geo.js';
+} from '../../../common/maps/geo.js';
 import type { Db } from '../../db/client.js';
 import type { LogsReadContext } from '../../db/logs-version.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';

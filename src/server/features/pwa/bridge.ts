@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BRIDGE_TOKEN_TTL_MS, pwaAuthCompletePath } from '../../../common/pwa.js';
+import { BRIDGE_TOKEN_TTL_MS, pwaAuthCompletePath } from '../../../common/pwa/bridge.js';
 import { hashToken } from '../../auth/sessions.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bridgeExchangeSchema } from '../../../common/pwa-schemas.js';
+import { bridgeExchangeSchema } from '../../../common/pwa/schemas.js';
 import { authRouteLimit } from '../../auth/rate-limits.js';
 import type { Config } from '../../config.js';
 import { exchangeBridgeToken } from './bridge.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { genericLinkPreview, logLinkPreview } from '../../../common/link-preview.js';
+import { genericLinkPreview, logLinkPreview } from '../../../common/sharing.js';
 import { sharedLogPath } from '../../../common/routes.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';

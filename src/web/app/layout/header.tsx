@@ -1,9 +1,9 @@
 import { Binoculars, ChartColumn, List, MapIcon, type LucideIcon } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type { User } from '../../../common/auth';
+import type { User } from '../../../common/auth/schemas';
 import { Button } from '@/components/ui/button';
 import { UserMenu } from '@/features/auth';
-import { listViewSearch } from '../../../common/list-search';
+import { listViewSearch } from '../../../common/logs/list-search';
 import { ThemeToggle } from '@/features/theme';
 import { productName } from '@/lib/product-name';
 

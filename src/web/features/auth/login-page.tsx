@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Binoculars } from 'lucide-react';
 import { Redirect, useSearchParams } from 'wouter';
-import { safeNextPath, signInErrorMessage } from '../../../common/auth';
+import { safeNextPath, signInErrorMessage } from '../../../common/auth/schemas';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -4,7 +4,7 @@ import {
   type LoginPayload,
   type RegisterPayload,
   type User,
-} from '../../../common/auth';
+} from '../../../common/auth/schemas';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,4 +1,4 @@
-import type { User } from '../../../common/auth';
+import type { User } from '../../../common/auth/schemas';
 
 type UserNames = Pick<User, 'firstName' | 'lastName' | 'email'>;
 

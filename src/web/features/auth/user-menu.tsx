@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import type { User } from '../../../common/auth';
+import type { User } from '../../../common/auth/schemas';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userSchema } from '../../../common/auth';
+import { userSchema } from '../../../common/auth/schemas';
 import { userReply } from './user-reply';
 
 const ada = {

@@ -1,4 +1,4 @@
-import type { User } from '../../../common/auth';
+import type { User } from '../../../common/auth/schemas';
 import type { ReplyParser } from '@/lib/api-client';
 
 const nullableString = (value: unknown) => value === null || typeof value === 'string';

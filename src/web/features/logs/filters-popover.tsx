@@ -5,7 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { countActiveFilters, type FilterName, type ListFilters } from '../../../common/list-search';
+import {
+  countActiveFilters,
+  type FilterName,
+  type ListFilters,
+} from '../../../common/logs/list-search';
 
 interface FiltersPopoverProps {
   filters: ListFilters;

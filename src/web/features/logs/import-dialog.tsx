@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Upload } from 'lucide-react';
 import { toast } from 'sonner';
-import { importRefusalSchema, type ImportRejection } from '../../../common/import';
+import { importRefusalSchema, type ImportRejection } from '../../../common/data-exchange/import';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {

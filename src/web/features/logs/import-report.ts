@@ -1,4 +1,4 @@
-import type { ImportResult } from '../../../common/import';
+import type { ImportResult } from '../../../common/data-exchange/import';
 
 /** What to tell after a successful import (beyond the spec: import is issue 5's addition). */
 export function importedMessage({ imported, warnings }: ImportResult): string {

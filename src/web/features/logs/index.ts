@@ -7,7 +7,7 @@ export {
   emptyFilters,
   listViewSearch,
   type ListState,
-} from '../../../common/list-search';
+} from '../../../common/logs/list-search';
 export { SearchInput } from './search-input';
 export { useListState } from './use-list-state';
 export { LogDetailsCard } from './log-details-page';

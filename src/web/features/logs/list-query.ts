@@ -3,8 +3,8 @@ import {
   logPageQuerySchema,
   PAGE_SIZE,
   type LogPageQuery,
-} from '../../../common/logs';
-import { setFilterValues, type ListState } from '../../../common/list-search';
+} from '../../../common/logs/schemas';
+import { setFilterValues, type ListState } from '../../../common/logs/list-search';
 
 /** Search and filters as the API reads them; empty and invalid values are not sent (SPEC §5). */
 export function toFilterQuery(state: Pick<ListState, 'q' | 'filters'>) {

@@ -1,6 +1,6 @@
 import { Calendar, Image, MapPin, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Log } from '../../../common/logs';
+import type { Log } from '../../../common/logs/schemas';
 import { thumbnailUrl } from '../../../common/photos';
 import { editLogPath, logPath } from '../../../common/routes';
 import { Badge } from '@/components/ui/badge';

@@ -11,7 +11,7 @@ import {
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
-import type { Log, SharedLog } from '../../../common/logs';
+import type { Log, SharedLog } from '../../../common/logs/schemas';
 import { thumbnailUrl } from '../../../common/photos';
 import { appRoutes, editLogPath } from '../../../common/routes';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
-import type { Log, LogWriteInput, LogWritePayload } from '../../../common/logs';
+import type { Log, LogWriteInput, LogWritePayload } from '../../../common/logs/schemas';
 import { appRoutes, logPath } from '../../../common/routes';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,7 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { logWriteSchema, type LogWriteInput, type LogWritePayload } from '../../../common/logs';
+import {
+  logWriteSchema,
+  type LogWriteInput,
+  type LogWritePayload,
+} from '../../../common/logs/schemas';
 import { ComboboxField } from '@/components/combobox-field';
 import { TextField } from '@/components/text-field';
 import { Button } from '@/components/ui/button';

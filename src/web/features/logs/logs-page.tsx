@@ -1,7 +1,7 @@
 import { Binoculars, ChevronLeft, ChevronRight, Download, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { PAGE_SIZE, type Log } from '../../../common/logs';
+import { PAGE_SIZE, type Log } from '../../../common/logs/schemas';
 import { appRoutes } from '../../../common/routes';
 import { toast } from 'sonner';
 import { QueryErrorAlert } from '@/components/query-error-alert';
@@ -14,7 +14,7 @@ import { FiltersPopover } from './filters-popover';
 import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { exportUrl, toPageQuery } from './list-query';
-import { countActiveFilters, emptyFilters } from '../../../common/list-search';
+import { countActiveFilters, emptyFilters } from '../../../common/logs/list-search';
 import { PendingWrites } from './pending-writes';
 import { SearchInput } from './search-input';
 import { shareLog } from './share-log';

@@ -1,5 +1,5 @@
 import { createStore, get, update } from 'idb-keyval';
-import { IDEMPOTENCY_KEY_HEADER, type LogWriteInput } from '../../../common/logs';
+import { IDEMPOTENCY_KEY_HEADER, type LogWriteInput } from '../../../common/logs/schemas';
 import { api, ApiError, type ReplyParser } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 

@@ -1,5 +1,5 @@
 import { parseIsoDateTime } from '../../../common/dates';
-import { logWriteSchema, type Log, type LogWriteInput } from '../../../common/logs';
+import { logWriteSchema, type Log, type LogWriteInput } from '../../../common/logs/schemas';
 
 /** The log as an edit queued offline will leave it, for the details page until it is sent. */
 export function withPendingEdit(log: Log, input: LogWriteInput): Log {

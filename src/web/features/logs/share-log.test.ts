@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogPhoto } from '../../../common/logs';
+import type { LogPhoto } from '../../../common/logs/schemas';
 import { shareData } from './share-log';
 
 const photo = (sourceType: LogPhoto['sourceType']): LogPhoto => ({

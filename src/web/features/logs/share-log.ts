@@ -1,4 +1,4 @@
-import type { Log } from '../../../common/logs';
+import type { Log } from '../../../common/logs/schemas';
 import { sharedLogPath } from '../../../common/routes';
 
 type ShareableLog = Pick<Log, 'id' | 'speciesCommon' | 'count' | 'placeName' | 'photos'>;

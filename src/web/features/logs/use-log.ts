@@ -14,8 +14,8 @@ import {
   type Log,
   type LogList,
   type LogWriteInput,
-} from '../../../common/logs';
-import { importResultSchema } from '../../../common/import';
+} from '../../../common/logs/schemas';
+import { importResultSchema } from '../../../common/data-exchange/import';
 import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
 import { currentUserId, queryKeys } from '@/lib/query-keys';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { logListSchema, type LogList, type LogPageQuery } from '../../../common/logs';
+import { logListSchema, type LogList, type LogPageQuery } from '../../../common/logs/schemas';
 import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';

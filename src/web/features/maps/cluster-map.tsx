@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { Link } from 'wouter';
-import type { LogFeature } from '../../../common/geo';
+import type { LogFeature } from '../../../common/maps/geo';
 import { logPath } from '../../../common/routes';
 import { clusterIcon, pinIcon } from './map-icons';
 import { readTileSettings } from './tile-settings';

@@ -1,4 +1,4 @@
-import { MAP_COORDINATE_DECIMALS, roundCoordinate } from '../../../common/geo';
+import { MAP_COORDINATE_DECIMALS, roundCoordinate } from '../../../common/maps/geo';
 
 // Coordinates as people read and type them: decimal degrees, latitude first.
 

@@ -1,7 +1,7 @@
 import { Crosshair, X } from 'lucide-react';
 import { useState, type Ref } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import type { LogWriteInput, LogWritePayload } from '../../../common/logs';
+import type { LogWriteInput, LogWritePayload } from '../../../common/logs/schemas';
 import { Button } from '@/components/ui/button';
 import {
   FormControl,

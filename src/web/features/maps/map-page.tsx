@@ -1,6 +1,6 @@
 import { CircleAlert, Download, List, MapPinned } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
-import { GEO_MAX_LIMIT, type LogFeature } from '../../../common/geo';
+import { GEO_MAX_LIMIT, type LogFeature } from '../../../common/maps/geo';
 import { appRoutes } from '../../../common/routes';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { QueryErrorAlert } from '@/components/query-error-alert';

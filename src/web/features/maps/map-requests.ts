@@ -1,4 +1,4 @@
-import { firstLogPointsUrl } from '../../../common/map-points';
+import { firstLogPointsUrl } from '../../../common/maps/points-url';
 import { requestEarly } from '@/lib/early-requests';
 
 // What /map needs before its first paint. No zod here: main.tsx imports this to start loading

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { logFeatureCollectionSchema } from '../../../common/geo';
+import { logFeatureCollectionSchema } from '../../../common/maps/geo';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { logPointsUrl } from '../../../common/map-points';
+import { logPointsUrl } from '../../../common/maps/points-url';
 
 const logPointsQuery = (filters: Record<string, string>) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { BRIDGE_TOKEN_TTL_MS } from '../../../common/pwa';
+import { BRIDGE_TOKEN_TTL_MS } from '../../../common/pwa/bridge';
 
 // `/__pwa_auth_bridge`, answered inside the service worker (SPEC §7): the completion page, in
 // the browser, leaves the token in Cache Storage, which the installed app shares; the app reads

@@ -1,7 +1,7 @@
 import { Binoculars, Home } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
-import { logLinkPreview } from '../../../common/link-preview';
+import { logLinkPreview } from '../../../common/sharing';
 import { appRoutes } from '../../../common/routes';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { linkPreviewKeys, type LinkPreview } from '../../../common/link-preview';
+import { linkPreviewKeys, type LinkPreview } from '../../../common/sharing';
 import { productName } from '@/lib/product-name';
 
 // SPEC §2: the shared page sets the title and the share-preview tags, and restores the app's

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { sharedLogSchema } from '../../../common/logs';
+import { sharedLogSchema } from '../../../common/logs/schemas';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

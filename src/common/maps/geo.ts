@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT } from './map-points.js';
-import { logFiltersSchema } from './logs.js';
-import { optionalQuery, queryParam, queryTimeZone } from './query-params.js';
+import { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT } from './points-url.js';
+import { logFiltersSchema } from '../logs/schemas.js';
+import { optionalQuery, queryParam, queryTimeZone } from '../query-params.js';
 
 // Where sightings were seen: the map's GeoJSON (RFC 7946) and the rounding of shared pages.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { logFiltersSchema } from './logs.js';
-import { queryParam, queryTimeZone } from './query-params.js';
+import { logFiltersSchema } from '../logs/schemas.js';
+import { queryParam, queryTimeZone } from '../query-params.js';
 
 // CSV export of the signed-in user's logs (ARCHITECTURE "Export").
 

@@ -1,4 +1,4 @@
-import { parseListSearch, setFilterValues } from './list-search.js';
+import { parseListSearch, setFilterValues } from '../logs/list-search.js';
 
 // The map's request for its sightings, apart from the zod schemas of geo.ts: the web app's entry
 // chunk builds it to start it early (main.tsx), and the server to preload it (web-app.ts).

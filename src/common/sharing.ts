@@ -1,4 +1,4 @@
-import type { SharedLog } from './logs.js';
+import type { SharedLog } from './logs/schemas.js';
 import { PREVIEW_SIZE, previewUrl } from './photos.js';
 import { sharedLogPath } from './routes.js';
 

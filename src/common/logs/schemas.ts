@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseIsoDateTime } from './dates.js';
-import { UPLOADED_PHOTO_PATH } from './photos.js';
-import { optionalQuery, queryDay } from './query-params.js';
+import { parseIsoDateTime } from '../dates.js';
+import { UPLOADED_PHOTO_PATH } from '../photos.js';
+import { optionalQuery, queryDay } from '../query-params.js';
 
 // Field limits and paging of SPEC §5 and §9.
 export const LOG_LIMITS = {
