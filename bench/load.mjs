@@ -22,12 +22,12 @@ import {
   getSpecies,
 } from '../src/server/features/logs/service.ts';
 import { logPageQuerySchema, logWriteSchema } from '../src/common/logs/schemas.ts';
-import { LOAD_WRITE, loadMix } from '../tests/load-mix.ts';
+import { LOAD_WRITE, loadMix } from '../tests/support/load-mix.ts';
 import {
   SERVER_NODE_FLAGS,
   startServerProcess,
   stopServerProcess,
-} from '../tests/server-processes.ts';
+} from '../tests/support/server-processes.ts';
 import { requireBuild } from './built-app.mjs';
 import { captureSql, pgbench } from './pgbench.mjs';
 

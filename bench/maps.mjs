@@ -17,7 +17,7 @@ import {
   SERVER_NODE_FLAGS,
   startServerProcess,
   stopServerProcess,
-} from '../tests/server-processes.ts';
+} from '../tests/support/server-processes.ts';
 import { launchBrowser } from '../e2e/browser.ts';
 
 const HEAVY = { id: '00000000-0000-4000-8000-00000000a001', logs: 100_000 };

@@ -10,7 +10,7 @@ import {
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
-} from '../tests/server-processes.js';
+} from '../tests/support/server-processes.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

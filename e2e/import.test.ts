@@ -5,7 +5,7 @@ import { launchBrowser } from './browser.js';
 import { expectAccessible, expectToast, signUp, type SignedIn } from './support.js';
 
 const fixture = (name: string) =>
-  fileURLToPath(new URL(`../tests/fixtures/import/${name}`, import.meta.url));
+  fileURLToPath(new URL(`../tests/data-exchange/fixtures/${name}`, import.meta.url));
 
 let browser: Browser;
 beforeAll(async () => {

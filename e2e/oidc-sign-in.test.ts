@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestProvider, TEST_CLIENT, type TestProvider } from '../tests/oidc-provider.js';
+import {
+  startTestProvider,
+  TEST_CLIENT,
+  type TestProvider,
+} from '../tests/support/oidc-provider.js';
 import {
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
-} from '../tests/server-processes.js';
+} from '../tests/support/server-processes.js';
 import { launchBrowser } from './browser.js';
 
 // The built app in OpenID Connect mode (its own server process, local accounts off) against a

@@ -5,7 +5,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { phonePhoto } from '../tests/helpers.js';
+import { phonePhoto } from '../tests/support/helpers.js';
 import { expectToast, pathOf, signUp, type SignedIn } from './support.js';
 
 let browser: Browser;

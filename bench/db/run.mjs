@@ -24,7 +24,7 @@ import {
   SERVER_NODE_FLAGS,
   startServerProcess,
   stopServerProcess,
-} from '../../tests/server-processes.ts';
+} from '../../tests/support/server-processes.ts';
 import { requireBuild } from '../built-app.mjs';
 import { captureSql, PGBIN, pgbench } from '../pgbench.mjs';
 import { generate, HEAVY_USER } from './generate.mjs';

@@ -11,7 +11,7 @@ import {
   testConfig,
   uploadPhotoAs,
   type TestUser,
-} from '../helpers.js';
+} from '../support/helpers.js';
 
 // R1: every registered route × anonymous / owner / other user × public / private log.
 // The route list comes from the app itself: a new route without an entry here fails.
@@ -61,7 +61,7 @@ const matrix: Record<string, RouteCase> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
   'GET /api/docs/openapi.json': { request: get('/api/docs/openapi.json'), expect: everyone(200) },
   'GET /api/login': { request: get('/api/login'), expect: everyone(302) },
-  // OpenID Connect is not configured here (tests/oidc.test.ts covers it): there is no callback.
+  // OpenID Connect is not configured here (tests/auth/oidc.test.ts covers it): there is no callback.
   'GET /api/callback': { request: get('/api/callback'), expect: everyone(404) },
   'GET /api/logout': { request: get('/api/logout'), expect: everyone(302), endsSession: true },
   'GET /api/auth/user': { request: get('/api/auth/user'), expect: signedIn(200) },

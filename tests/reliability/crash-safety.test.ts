@@ -2,8 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleImage, stores, uniqueEmail } from '../helpers.js';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../server-processes.js';
+import { sampleImage, stores, uniqueEmail } from '../support/helpers.js';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../support/server-processes.js';
 
 // R3: 50 concurrent writers create logs with photos (three links and one uploaded image, sent
 // through the whole upload flow); the server is killed with SIGKILL at a random moment,

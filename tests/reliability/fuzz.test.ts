@@ -11,7 +11,7 @@ import {
   stores,
   testConfig,
   type TestUser,
-} from '../helpers.js';
+} from '../support/helpers.js';
 
 // R2: at least 10,000 malformed payloads and query strings across every write and list
 // endpoint. Every reply is a 4xx JSON body with a message (a list may also answer 200), never

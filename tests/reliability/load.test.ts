@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error autocannon ships no types; its result is read through LoadResult below
 import autocannon from 'autocannon';
-import { stores, uniqueEmail } from '../helpers.js';
-import { LOAD_WRITE, loadMix } from '../load-mix.js';
+import { stores, uniqueEmail } from '../support/helpers.js';
+import { LOAD_WRITE, loadMix } from '../support/load-mix.js';
 import {
   SERVER_NODE_FLAGS,
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
-} from '../server-processes.js';
+} from '../support/server-processes.js';
 
 // R4: 200 connections of a read-heavy mix with writes against the real server process on
 // PostgreSQL (the embedded store runs every query on one connection: it gets 20). Errors fail

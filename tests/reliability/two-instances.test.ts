@@ -2,8 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../helpers.js';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../server-processes.js';
+import { uniqueEmail } from '../support/helpers.js';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../support/server-processes.js';
 
 // Scale-out (ARCHITECTURE): two server processes on one PostgreSQL with one SESSION_SECRET
 // share sessions and data; nothing lives in one process's memory.

@@ -3,15 +3,15 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { logPhotos, logs } from '../src/server/db/schema.js';
+import { buildApp } from '../../src/server/app.js';
+import { logPhotos, logs } from '../../src/server/db/schema.js';
 import {
   logListSchema,
   logSchema,
   logWriteSchema,
   type LogList,
-} from '../src/common/logs/schemas.js';
-import { createLog, updateLog } from '../src/server/features/logs/service.js';
+} from '../../src/common/logs/schemas.js';
+import { createLog, updateLog } from '../../src/server/features/logs/service.js';
 import {
   aLog,
   createLogAs,
@@ -20,7 +20,7 @@ import {
   testConfig,
   uploadPhotoAs,
   type TestUser,
-} from './helpers.js';
+} from '../support/helpers.js';
 
 describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/server/app.js';
-import { openDatabase, type Database } from '../src/server/db/client.js';
-import { embeddedMaintenance } from '../src/server/db/embedded-maintenance.js';
-import { logs, users } from '../src/server/db/schema.js';
-import { testConfig } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { embeddedMaintenance } from '../../src/server/db/embedded-maintenance.js';
+import { logs, users } from '../../src/server/db/schema.js';
+import { testConfig } from '../support/helpers.js';
 
 // PGlite runs no autovacuum: the server vacuums and analyses the embedded store itself, after
 // writes to logs (src/server/db/embedded-maintenance.ts). PostgreSQL does it on its own.

@@ -2,9 +2,9 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
-import { buildApp } from '../src/server/app.js';
-import { logs } from '../src/server/db/schema.js';
-import type { Log } from '../src/common/logs/schemas.js';
+import { buildApp } from '../../src/server/app.js';
+import { logs } from '../../src/server/db/schema.js';
+import type { Log } from '../../src/common/logs/schemas.js';
 import {
   createLogAs,
   signUp,
@@ -12,7 +12,7 @@ import {
   testConfig,
   uploadPhotoAs,
   type TestUser,
-} from './helpers.js';
+} from '../support/helpers.js';
 
 const CSV_HEADERS = [
   'id',

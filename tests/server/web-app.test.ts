@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { renderIndexHtml } from '../src/server/web-app.js';
-import { testConfig } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { renderIndexHtml } from '../../src/server/web-app.js';
+import { testConfig } from '../support/helpers.js';
 
-const webRoot = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
+const webRoot = fileURLToPath(new URL('../fixtures/web/', import.meta.url));
 
 describe('serving the web app', () => {
   let app: FastifyInstance;

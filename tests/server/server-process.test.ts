@@ -3,13 +3,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stores, uniqueEmail } from './helpers.js';
+import { stores, uniqueEmail } from '../support/helpers.js';
 import {
   exited,
   SERVER_NODE_FLAGS,
   startServerProcess,
   stopServerProcess,
-} from './server-processes.js';
+} from '../support/server-processes.js';
 
 const startServer = (env: NodeJS.ProcessEnv) =>
   startServerProcess(['--import', 'tsx', 'src/server/main.ts'], { LOG_LEVEL: 'info', ...env });

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { buildApp } from '../src/server/app.js';
-import { BackupError, backupDatabase, restoreDatabase } from '../src/server/db/backup.js';
-import { DataDirInUseError, lockDataDir } from '../src/server/db/data-dir-lock.js';
-import { createLogAs, signUp, testConfig } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { BackupError, backupDatabase, restoreDatabase } from '../../src/server/db/backup.js';
+import { DataDirInUseError, lockDataDir } from '../../src/server/db/data-dir-lock.js';
+import { createLogAs, signUp, testConfig } from '../support/helpers.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-backup-'));
 const embedded = (dataDir = freshDir()) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIsoDate, parseIsoDateTime, utcDayStart } from '../src/common/dates.js';
+import { isIsoDate, parseIsoDateTime, utcDayStart } from '../../src/common/dates.js';
 
 describe('ISO 8601 date-times', () => {
   it.each([

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { aLog, cookieOf, randomIp, signUp, stores, testConfig, uniqueEmail } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import {
+  aLog,
+  cookieOf,
+  randomIp,
+  signUp,
+  stores,
+  testConfig,
+  uniqueEmail,
+} from '../support/helpers.js';
 
 describe.each(stores)('hardening on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;

@@ -1,9 +1,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/server/app.js';
-import { logs, users } from '../src/server/db/schema.js';
-import { aLog, createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { logs, users } from '../../src/server/db/schema.js';
+import {
+  aLog,
+  createLogAs,
+  signUp,
+  stores,
+  testConfig,
+  type TestUser,
+} from '../support/helpers.js';
 
 // Statistics and the form's pickers are computed once per version of the user's logs
 // (src/server/db/logs-version.ts):

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { logs } from '../src/server/db/schema.js';
-import { createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { logs } from '../../src/server/db/schema.js';
+import { createLogAs, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
 // Hand-built data sets with hand-computed answers (ARCHITECTURE "Stats").
 describe.each(stores)('stats API on $store', ({ databaseUrl }) => {

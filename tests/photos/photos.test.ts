@@ -7,12 +7,12 @@ import exifr from 'exifr';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { UPLOADED_PHOTO_PATH, uploadIdIn } from '../src/common/photos.js';
-import { deleteOrphanUploads } from '../src/server/features/photos/service.js';
-import { objectKey, objectNames } from '../src/server/storage/object-storage.js';
-import { uploadSignature } from '../src/server/storage/upload-signature.js';
-import { S3Storage, type S3Settings } from '../src/server/storage/s3-storage.js';
+import { buildApp } from '../../src/server/app.js';
+import { UPLOADED_PHOTO_PATH, uploadIdIn } from '../../src/common/photos.js';
+import { deleteOrphanUploads } from '../../src/server/features/photos/service.js';
+import { objectKey, objectNames } from '../../src/server/storage/object-storage.js';
+import { uploadSignature } from '../../src/server/storage/upload-signature.js';
+import { S3Storage, type S3Settings } from '../../src/server/storage/s3-storage.js';
 import {
   aLog,
   createLogAs,
@@ -22,7 +22,7 @@ import {
   stores,
   testConfig,
   type TestUser,
-} from './helpers.js';
+} from '../support/helpers.js';
 
 const TEN_MB = 10_485_760;
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

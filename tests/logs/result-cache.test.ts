@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createLogsResultCache } from '../src/server/db/logs-version.js';
+import { createLogsResultCache } from '../../src/server/db/logs-version.js';
 
 // The cache of results computed from a user's logs, by version (the database side is in
-// tests/logs-version.test.ts).
+// tests/logs/logs-version.test.ts).
 describe('the logs result cache', () => {
   const counting = (value: string) => {
     const calls = { count: 0 };

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
-import { buildApp } from '../src/server/app.js';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../src/common/data-exchange/import.js';
-import type { Log } from '../src/common/logs/schemas.js';
+import { buildApp } from '../../src/server/app.js';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../src/common/data-exchange/import.js';
+import type { Log } from '../../src/common/logs/schemas.js';
 import {
   createLogAs,
   signUp,
@@ -12,9 +12,9 @@ import {
   testConfig,
   uploadPhotoAs,
   type TestUser,
-} from './helpers.js';
+} from '../support/helpers.js';
 
-const fixture = (name: string) => readFileSync(new URL(`fixtures/import/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`fixtures/${name}`, import.meta.url));
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const UNRECOGNISED =
   'Unrecognised CSV format: expected a Sightbook export, an iNaturalist observations export or an eBird "My eBird Data" file';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, tileImageSource } from '../src/server/config.js';
+import { ConfigError, loadConfig, tileImageSource } from '../../src/server/config.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-config-'));
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Config } from '../src/server/config.js';
-import type { LogWriteInput } from '../src/common/logs/schemas.js';
+import type { Config } from '../../src/server/config.js';
+import type { LogWriteInput } from '../../src/common/logs/schemas.js';
 
 /** Every database suite runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
 export const stores = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { testConfig } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { testConfig } from '../support/helpers.js';
 
 interface OpenApiDocument {
   openapi: string;

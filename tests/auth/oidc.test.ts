@@ -3,14 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { users } from '../src/server/db/schema.js';
+import { buildApp } from '../../src/server/app.js';
+import { users } from '../../src/server/db/schema.js';
 import {
   parseIdentityClaims,
   signInWithIdentity,
-} from '../src/server/features/auth/oidc-accounts.js';
-import { randomIp, signUp, stores, testConfig, uniqueEmail } from './helpers.js';
-import { startTestProvider, TEST_CLIENT, TestBrowser, type TestProvider } from './oidc-provider.js';
+} from '../../src/server/features/auth/oidc-accounts.js';
+import { randomIp, signUp, stores, testConfig, uniqueEmail } from '../support/helpers.js';
+import {
+  startTestProvider,
+  TEST_CLIENT,
+  TestBrowser,
+  type TestProvider,
+} from '../support/oidc-provider.js';
 
 describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
   let provider: TestProvider;

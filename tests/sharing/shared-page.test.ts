@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { createLogAs, signUp, stores, testConfig, uploadPhotoAs } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { createLogAs, signUp, stores, testConfig, uploadPhotoAs } from '../support/helpers.js';
 
 // SPEC §2 "Public shared log": crawlers read the link preview from the served HTML.
 
-const webRoot = fileURLToPath(new URL('./fixtures/web/', import.meta.url));
+const webRoot = fileURLToPath(new URL('../fixtures/web/', import.meta.url));
 
 /** The content of `<meta {attribute}="{key}">`, as written (still escaped). */
 function metaContent(html: string, key: string): string | undefined {

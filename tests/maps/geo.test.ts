@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { createLogAs, signUp, stores, testConfig, type TestUser } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { createLogAs, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
 // Issue 8: where it was seen. The map's GeoJSON, the GeoJSON export and shared-page rounding.
 

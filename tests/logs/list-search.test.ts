@@ -5,7 +5,7 @@ import {
   listViewSearch,
   parseListSearch,
   toListSearch,
-} from '../src/common/logs/list-search.js';
+} from '../../src/common/logs/list-search.js';
 
 // The list's URL state, shared by the list, the map, the entry chunk and the server.
 

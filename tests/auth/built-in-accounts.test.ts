@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { sessions, users } from '../src/server/db/schema.js';
-import { cookieOf, signUp, stores, testConfig, uniqueEmail } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { sessions, users } from '../../src/server/db/schema.js';
+import { cookieOf, signUp, stores, testConfig, uniqueEmail } from '../support/helpers.js';
 
 describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
@@ -170,7 +170,7 @@ describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
       .where(mine);
     expect((await currentUser(ada.cookie)).statusCode).toBe(401);
 
-    const { deleteExpiredSessions } = await import('../src/server/auth/session-store.js');
+    const { deleteExpiredSessions } = await import('../../src/server/auth/session-store.js');
     expect(await deleteExpiredSessions(app.db, new Date())).toBeGreaterThanOrEqual(1);
     expect(await app.db.select().from(sessions).where(mine)).toHaveLength(0);
   });

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { pwaBridgeTokens } from '../src/server/db/schema.js';
-import { issueBridgeRedirect } from '../src/server/features/pwa/bridge.js';
-import { cookieOf, randomIp, signUp, stores, testConfig } from './helpers.js';
+import { buildApp } from '../../src/server/app.js';
+import { pwaBridgeTokens } from '../../src/server/db/schema.js';
+import { issueBridgeRedirect } from '../../src/server/features/pwa/bridge.js';
+import { cookieOf, randomIp, signUp, stores, testConfig } from '../support/helpers.js';
 
 // The installed-app sign-in bridge (SPEC §4, ARCHITECTURE "Auth").
 
