@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { LogFilters } from '../../../common/logs/schemas.js';
-import type { Db, StreamRows } from '../../db/client.js';
-import { isoUtc } from '../../db/iso-time.js';
-import { logPhotos, logs, users } from '../../db/schema.js';
-import { logFilterWhere } from '../logs/index.js';
+import type { LogFilters } from '../../../../common/logs/schemas.js';
+import type { Db, StreamRows } from '../../../db/client.js';
+import { isoUtc } from '../../../db/iso-time.js';
+import { logPhotos, logs, users } from '../../../db/schema.js';
+import { logFilterWhere } from '../../logs/index.js';
 
 // SQL of the export: the user's logs, newest observed first, read a batch at a time.
 

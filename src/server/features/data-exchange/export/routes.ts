@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { exportQuerySchema } from '../../../common/data-exchange/export.js';
-import { geoJsonExportQuerySchema } from '../../../common/maps/geo.js';
-import { requireUserId } from '../../auth/sessions.js';
-import type { Config } from '../../config.js';
+import { exportQuerySchema } from '../../../../common/data-exchange/export.js';
+import { geoJsonExportQuerySchema } from '../../../../common/maps/geo.js';
+import { requireUserId } from '../../../auth/sessions.js';
+import type { Config } from '../../../config.js';
 import { startExport, startGeoJsonExport, type FileExport } from './service.js';
 
 function sendFile(reply: FastifyReply, type: string, { filename, body }: FileExport) {

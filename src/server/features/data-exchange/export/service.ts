@@ -4,11 +4,11 @@ import {
   EXPORT_CSV_COLUMNS,
   FORMULA_START,
   type ExportQuery,
-} from '../../../common/data-exchange/export.js';
-import type { GeoJsonExportQuery } from '../../../common/maps/geo.js';
-import type { Db, StreamRows } from '../../db/client.js';
-import { isKnownTimeZone } from '../../db/time-zones.js';
-import { HttpError } from '../../http-error.js';
+} from '../../../../common/data-exchange/export.js';
+import type { GeoJsonExportQuery } from '../../../../common/maps/geo.js';
+import type { Db, StreamRows } from '../../../db/client.js';
+import { isKnownTimeZone } from '../../../db/time-zones.js';
+import { HttpError } from '../../../http-error.js';
 import { findOwner, readExportBatches, type ExportRow } from './queries.js';
 
 // Rules of the export (ARCHITECTURE "Export"): one CSV row (or GeoJSON feature) per log,

@@ -1,5 +1,5 @@
-import { EXPORT_CSV_COLUMNS, FORMULA_START } from '../../../common/data-exchange/export.js';
-import type { ImportFormat } from '../../../common/data-exchange/import.js';
+import { EXPORT_CSV_COLUMNS, FORMULA_START } from '../../../../common/data-exchange/export.js';
+import type { ImportFormat } from '../../../../common/data-exchange/import.js';
 
 // The three CSV formats the import reads, each turned into the log write payload's input.
 // Values go to logWriteSchema as found: the schema, not this file, decides what is valid.

@@ -4,9 +4,9 @@ import {
   IMPORT_MAX_BYTES,
   importRefusalSchema,
   importResultSchema,
-} from '../../../common/data-exchange/import.js';
-import { requireUserId } from '../../auth/sessions.js';
-import { HttpError } from '../../http-error.js';
+} from '../../../../common/data-exchange/import.js';
+import { requireUserId } from '../../../auth/sessions.js';
+import { HttpError } from '../../../http-error.js';
 import { importCsv } from './service.js';
 
 /** Mounted at /api; the import needs a signed-in user, checked before the body is read. */

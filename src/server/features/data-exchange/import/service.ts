@@ -7,11 +7,11 @@ import {
   type ImportRejection,
   type ImportResult,
   type ImportWarning,
-} from '../../../common/data-exchange/import.js';
-import { logWriteSchema, type LogWritePayload } from '../../../common/logs/schemas.js';
-import type { Db } from '../../db/client.js';
-import { HttpError } from '../../http-error.js';
-import { createLogs } from '../logs/index.js';
+} from '../../../../common/data-exchange/import.js';
+import { logWriteSchema, type LogWritePayload } from '../../../../common/logs/schemas.js';
+import type { Db } from '../../../db/client.js';
+import { HttpError } from '../../../http-error.js';
+import { createLogs } from '../../logs/index.js';
 import { csvFormats, type CsvFormat } from './formats.js';
 
 // Rules of the import (issue 5): every row through the log write schema, all rows or none.
