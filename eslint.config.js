@@ -2,6 +2,37 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { featureZones, publicSurfaceZone } from './eslint/feature-boundaries.js';
+
+// Which features each feature may import (through index.ts only). Keep both graphs free of
+// circles: featureZones refuses one. A feature not listed here fails the lint.
+const webFeatures = {
+  auth: [],
+  'data-exchange': [],
+  landing: [],
+  logs: ['data-exchange', 'offline', 'photos', 'sharing'],
+  maps: ['logs'],
+  offline: [],
+  photos: ['theme'],
+  pwa: [],
+  sharing: [],
+  shortcuts: [],
+  stats: ['data-exchange', 'theme'],
+  theme: [],
+};
+const serverFeatures = {
+  auth: [],
+  'data-exchange': ['auth', 'logs', 'maps'],
+  logs: ['auth', 'photos'],
+  maps: ['auth', 'logs'],
+  photos: ['auth'],
+  pwa: ['auth'],
+  sharing: ['auth', 'logs'],
+  stats: ['auth', 'logs'],
+};
+const root = import.meta.url;
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'coverage', 'node_modules'] },
@@ -14,6 +45,43 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.web.json', 'tsconfig.sw.json'],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones(root, './src/web/features', webFeatures),
+            ...featureZones(root, './src/server/features', serverFeatures),
+            publicSurfaceZone('./src/web/features', './src/web/app', { pages: true }),
+            publicSurfaceZone('./src/server/features', './src/server/!(features)/**'),
+            publicSurfaceZone('./src/server/features', './src/server/*.ts'),
+            // one way: app → features → components, lib; common imports neither side
+            {
+              target: ['./src/web/components', './src/web/lib'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'components/ and lib/ sit below the features: compose in app/ instead.',
+            },
+            {
+              target: './src/web/features',
+              from: './src/web/app',
+              message: 'Features do not import app/: app/ composes them.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
