@@ -54,6 +54,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.json', 'tsconfig.web.json', 'tsconfig.sw.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
@@ -85,7 +86,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**', 'tests/**', 'e2e/**', 'bench/**', 'scripts/**', '*.config.*'],
+    files: [
+      'src/server/**',
+      'tests/**',
+      'e2e/**',
+      'bench/**',
+      'scripts/**',
+      'eslint/**',
+      '*.config.*',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
