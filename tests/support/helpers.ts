@@ -50,6 +50,9 @@ export function cookieOf(res: LightMyRequestResponse): string {
   return res.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
 
+/** The headers of a request made as `user`: `headers: as(user)`. */
+export const as = (user: TestUser) => ({ cookie: user.cookie });
+
 export const uniqueEmail = (name = 'user') => `${name}-${randomUUID()}@example.org`;
 
 /** A made-up client address, so that per-IP sign-in limits never join unrelated tests. */

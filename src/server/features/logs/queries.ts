@@ -97,7 +97,7 @@ export const filterWhere = (userId: string, filters: LogFilters, tz = 'UTC') =>
 const logsNewestFirst = sql`${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC`;
 
 // A log as the API's JSON (logSchema), written by the database: `toLog` in service.ts is the
-// same shape from a row, and tests/logs.test.ts holds the two equal. row_to_json writes no
+// same shape from a row, and tests/logs/list.test.ts holds the two equal. row_to_json writes no
 // spaces, json_build_object and json_agg would.
 const ROW = 'l';
 const row = alias(logs, ROW);

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { as, createLogAs, signUp, stores, testConfig } from '../support/helpers.js';
+
+// SPEC §2 "Public shared log": the API behind the shared page (GET /api/logs/shared/:id).
+
+describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ databaseUrl }));
+  });
+  afterAll(() => app.close());
+
+  describe('shared logs', () => {
+    it('shows a public log to anyone, without its owner id, and hides private ones', async () => {
+      const ada = await signUp(app, 'share');
+      const open = await createLogAs(app, ada, {
+        isPublic: true,
+        photoLinks: ['https://photos.example/x.jpg'],
+      });
+      const secret = await createLogAs(app, ada, { isPublic: false });
+
+      const res = await app.inject({ method: 'GET', url: `/api/logs/shared/${open.id}` });
+      expect(res.statusCode).toBe(200);
+      const { userId: _owner, ...expected } = open;
+      expect(res.json()).toEqual(expected);
+      expect(res.body).not.toContain(ada.id);
+
+      for (const id of [secret.id, '00000000-0000-4000-8000-000000000000', 'nope']) {
+        const hidden = await app.inject({ method: 'GET', url: `/api/logs/shared/${id}` });
+        expect(hidden.statusCode).toBe(404);
+        expect(hidden.json()).toEqual({ message: 'Log not found' });
+      }
+      // Even its owner gets 404 here: the page shows only what the public would see.
+      const own = await app.inject({
+        method: 'GET',
+        url: `/api/logs/shared/${secret.id}`,
+        headers: as(ada),
+      });
+      expect(own.statusCode).toBe(404);
+    });
+  });
+});
