@@ -1,5 +1,5 @@
 // What other features may use of the logs feature: the list's search, filters and URL state
-// (which the map shares), and the read-only card and dates (which the shared page shows).
+// (which the map shares), and the read-only card (which the shared page shows).
 export { FiltersPopover } from './filters-popover';
 export { exportUrl, toFilterQuery } from './list-query';
 export {
@@ -11,4 +11,3 @@ export {
 export { SearchInput } from './search-input';
 export { useListState } from './use-list-state';
 export { LogDetailsCard } from './log-details-page';
-export { formatDay } from './log-dates';

@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatObservedMedium } from './log-dates';
+import { formatObservedMedium } from '@/lib/log-dates';
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
 

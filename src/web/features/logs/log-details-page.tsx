@@ -26,7 +26,7 @@ import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
 import { DeleteLogDialog } from './delete-log-dialog';
-import { formatDay, formatObservedLong } from './log-dates';
+import { formatDay, formatObservedLong } from '@/lib/log-dates';
 import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
 import { shareLog } from './share-log';

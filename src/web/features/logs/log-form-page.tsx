@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
-import { localNowToTheMinute, toLocalInput, withLocalOffset } from './form-dates';
+import { localNowToTheMinute, toLocalInput, withLocalOffset } from '@/lib/form-dates';
 import { LogForm } from './log-form';
 import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';

@@ -23,7 +23,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { LocationFields } from '@/features/maps';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
-import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '../photos';
+import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '@/features/photos';
 import { useOnline } from '@/lib/use-online';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { useLocations, useSpecies } from './use-log';
