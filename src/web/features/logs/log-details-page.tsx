@@ -21,7 +21,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { LogLocation } from '@/features/maps';
+import { LogLocation } from '@/components/map/log-location';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';

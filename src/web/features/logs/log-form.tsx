@@ -21,7 +21,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { LocationFields } from '@/features/maps';
+import { LocationFields } from '@/components/map/location-fields';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
 import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '@/features/photos';
 import { useOnline } from '@/lib/use-online';
