@@ -15,9 +15,7 @@ const Header = lazy(() => import('./layout/header').then((m) => ({ default: m.He
 const GlobalShortcuts = lazy(() =>
   import('@/features/shortcuts').then((m) => ({ default: m.GlobalShortcuts })),
 );
-const OfflineSync = lazy(() =>
-  import('@/features/logs/offline-sync').then((m) => ({ default: m.OfflineSync })),
-);
+const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
 const LogsPage = lazy(() =>
   import('@/features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
 );

@@ -18,7 +18,7 @@ export const queryKeys = {
   },
   /** A public log seen through its share link; not under `logs`: no write of ours changes it. */
   sharedLog: (id: string) => ['shared-log', id] as const,
-  /** Log writes kept on this device while offline (features/logs/offline-queue.ts). */
+  /** Log writes kept on this device while offline (features/offline/offline-queue.ts). */
   offlineWrites: ['offline-writes'] as const,
   species: ['species'] as const,
   locations: ['locations'] as const,

@@ -31,7 +31,7 @@ import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
 import { shareLog } from './share-log';
 import { useDeleteLog, useLog, useUpdateSharing } from './use-log';
-import { toastWriteDone } from './write-toasts';
+import { toastWriteDone } from '@/features/offline';
 
 const COPIED_INDICATOR_MS = 2000; // SPEC §9
 

@@ -10,9 +10,8 @@ import { localNowToTheMinute, toLocalInput, withLocalOffset } from '@/lib/form-d
 import { LogForm } from './log-form';
 import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
-import { QUEUED } from './offline-queue';
+import { QUEUED, toastWriteDone } from '@/features/offline';
 import { useCreateLog, useLog, useUpdateLog } from './use-log';
-import { toastWriteDone } from './write-toasts';
 import { ApiError } from '@/lib/api-client';
 
 const toRequest = (values: LogWritePayload): LogWriteInput => ({

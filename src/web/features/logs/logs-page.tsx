@@ -15,12 +15,11 @@ import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { exportUrl, toPageQuery } from './list-query';
 import { countActiveFilters, emptyFilters } from '../../../common/logs/list-search';
-import { PendingWrites } from './pending-writes';
+import { PendingWrites, toastWriteDone } from '@/features/offline';
 import { SearchInput } from './search-input';
 import { shareLog } from './share-log';
 import { useDeleteLog } from './use-log';
 import { useListState } from './use-list-state';
-import { toastWriteDone } from './write-toasts';
 import { useLogs } from './use-logs';
 
 const SKELETON_CARDS = 6; // SPEC §9

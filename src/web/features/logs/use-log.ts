@@ -19,10 +19,14 @@ import { importResultSchema } from '../../../common/data-exchange/import';
 import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
 import { currentUserId, queryKeys } from '@/lib/query-keys';
-import { QUEUED, sendOrQueue, type QueuedWrite } from './offline-queue';
-import { withPendingEdit } from './pending-edit';
+import {
+  QUEUED,
+  sendOrQueue,
+  type QueuedWrite,
+  withPendingEdit,
+  useOfflineWrites,
+} from '@/features/offline';
 import { withoutLogs } from './use-logs';
-import { useOfflineWrites } from './use-offline-writes';
 
 export const logQuery = (id: string) =>
   queryOptions({
@@ -73,7 +77,7 @@ const afterWrite = [
   queryKeys.stats.all,
 ];
 
-/** Writes run offline too: they are queued then (offline-queue.ts), not paused. */
+/** Writes run offline too: they are queued then (features/offline), not paused. */
 const writeOptions = { networkMode: 'always' } as const;
 
 const refreshAfterWrite = (queryClient: QueryClient, result: unknown) =>

@@ -4,7 +4,7 @@ import { logListSchema, type LogList, type LogPageQuery } from '../../../common/
 import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { useOfflineWrites } from './use-offline-writes';
+import { useOfflineWrites } from '@/features/offline';
 
 export const logsQuery = (query: LogPageQuery) =>
   queryOptions({
