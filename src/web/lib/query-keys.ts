@@ -31,6 +31,14 @@ export const queryKeys = {
   },
 };
 
+/** SPEC §7 cache refresh: what a create, update, delete or import of logs leaves stale. */
+export const afterLogWrite = [
+  queryKeys.logs.all,
+  queryKeys.species,
+  queryKeys.locations,
+  queryKeys.stats.all,
+];
+
 /** The signed-in user's id, as the current-user query last saw it. */
 export const currentUserId = (queryClient: QueryClient) =>
   queryClient.getQueryData<User | null>(queryKeys.auth.user)?.id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportUrl, toPageQuery } from './list-query';
+import { toPageQuery } from './list-query';
 import { emptyFilters } from '../../../common/logs/list-search';
 
 describe('toPageQuery', () => {
@@ -11,17 +11,5 @@ describe('toPageQuery', () => {
         page: 2,
       }),
     ).toEqual({ q: 'owl', from: '2026-05-01', maxCount: 5, page: 2, pageSize: 20 });
-  });
-});
-
-describe('exportUrl', () => {
-  it('carries the search and filters, not the page', () => {
-    expect(
-      exportUrl({ q: 'owl', filters: { ...emptyFilters, place: 'Marsh Lane' }, page: 4 }),
-    ).toBe('/api/export.csv?q=owl&place=Marsh+Lane');
-    expect(exportUrl({ q: '', filters: emptyFilters, page: 1 })).toBe('/api/export.csv?');
-    expect(exportUrl({ q: 'owl', filters: emptyFilters, page: 2 }, 'export.geojson')).toBe(
-      '/api/export.geojson?q=owl',
-    );
   });
 });

@@ -15,10 +15,9 @@ import {
   type LogList,
   type LogWriteInput,
 } from '../../../common/logs/schemas';
-import { importResultSchema } from '../../../common/data-exchange/import';
 import { logApiPath } from '../../../common/routes';
 import { api } from '@/lib/api-client';
-import { currentUserId, queryKeys } from '@/lib/query-keys';
+import { afterLogWrite, currentUserId, queryKeys } from '@/lib/query-keys';
 import {
   QUEUED,
   sendOrQueue,
@@ -69,19 +68,11 @@ export const useLocations = () =>
     queryFn: ({ signal }) => api('/api/locations', locationListSchema, { signal }),
   });
 
-// SPEC §7 cache refresh: a create, update or delete refreshes logs, species and locations
-const afterWrite = [
-  queryKeys.logs.all,
-  queryKeys.species,
-  queryKeys.locations,
-  queryKeys.stats.all,
-];
-
 /** Writes run offline too: they are queued then (features/offline), not paused. */
 const writeOptions = { networkMode: 'always' } as const;
 
 const refreshAfterWrite = (queryClient: QueryClient, result: unknown) =>
-  (result === QUEUED ? [queryKeys.offlineWrites] : afterWrite).forEach(
+  (result === QUEUED ? [queryKeys.offlineWrites] : afterLogWrite).forEach(
     (queryKey) => void queryClient.invalidateQueries({ queryKey }),
   );
 
@@ -175,20 +166,5 @@ export function useDeleteLog() {
       }
       refreshAfterWrite(queryClient, result);
     },
-  });
-}
-
-/** Imports a CSV file (all rows or none); a 422 ApiError carries the rejected rows. */
-export function useImportLogs() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) =>
-      api('/api/import', importResultSchema, {
-        method: 'POST',
-        // .csv files reach browsers with assorted types; the server reads the bytes as CSV
-        body: file.type ? file : new Blob([file], { type: 'text/csv' }),
-      }),
-    onSuccess: () =>
-      afterWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })),
   });
 }
