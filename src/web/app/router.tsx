@@ -31,8 +31,8 @@ const LogDetailsPage = lazy(() =>
 const MapPage = lazy(() =>
   import('@/features/maps/map-page').then((m) => ({ default: m.MapPage })),
 );
-const SharedLogPage = lazy(() =>
-  import('@/features/sharing/shared-log-page').then((m) => ({ default: m.SharedLogPage })),
+const SharedLogRoute = lazy(() =>
+  import('./shared-log-route').then((m) => ({ default: m.SharedLogRoute })),
 );
 const PwaAuthCompletePage = lazy(() =>
   import('@/features/pwa/pwa-auth-complete-page').then((m) => ({
@@ -85,7 +85,7 @@ export function AppRouter() {
         <Route path={appRoutes.sharedLog}>
           {({ id }: { id: string }) => (
             <Suspense fallback={<PageSpinner />}>
-              <SharedLogPage key={id} id={id} />
+              <SharedLogRoute key={id} id={id} />
             </Suspense>
           )}
         </Route>

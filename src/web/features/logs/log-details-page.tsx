@@ -29,7 +29,7 @@ import { DeleteLogDialog } from './delete-log-dialog';
 import { formatDay, formatObservedLong } from '@/lib/log-dates';
 import { LogNotFound } from './log-not-found';
 import { toWritePayload } from './log-payload';
-import { shareLog } from './share-log';
+import { shareLog } from '@/features/sharing';
 import { useDeleteLog, useLog, useUpdateSharing } from './use-log';
 import { toastWriteDone } from '@/features/offline';
 

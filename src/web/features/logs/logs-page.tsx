@@ -17,7 +17,7 @@ import { toPageQuery } from './list-query';
 import { countActiveFilters, emptyFilters } from '../../../common/logs/list-search';
 import { PendingWrites, toastWriteDone } from '@/features/offline';
 import { SearchInput } from './search-input';
-import { shareLog } from './share-log';
+import { shareLog } from '@/features/sharing';
 import { useDeleteLog } from './use-log';
 import { useListState } from './use-list-state';
 import { useLogs } from './use-logs';
