@@ -17,16 +17,16 @@ const GlobalShortcuts = lazy(() =>
 );
 const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
 const LogsPage = lazy(() =>
-  import('@/features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
+  import('@/features/logs/list/logs-page').then((m) => ({ default: m.LogsPage })),
 );
 const NewLogPage = lazy(() =>
-  import('@/features/logs/log-form-page').then((m) => ({ default: m.NewLogPage })),
+  import('@/features/logs/form/log-form-page').then((m) => ({ default: m.NewLogPage })),
 );
 const EditLogPage = lazy(() =>
-  import('@/features/logs/log-form-page').then((m) => ({ default: m.EditLogPage })),
+  import('@/features/logs/form/log-form-page').then((m) => ({ default: m.EditLogPage })),
 );
 const LogDetailsPage = lazy(() =>
-  import('@/features/logs/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
+  import('@/features/logs/details/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
 );
 const MapPage = lazy(() =>
   import('@/features/maps/map-page').then((m) => ({ default: m.MapPage })),

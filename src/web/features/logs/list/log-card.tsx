@@ -1,8 +1,8 @@
 import { Calendar, Image, MapPin, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Log } from '../../../common/logs/schemas';
-import { thumbnailUrl } from '../../../common/photos';
-import { editLogPath, logPath } from '../../../common/routes';
+import type { Log } from '../../../../common/logs/schemas';
+import { thumbnailUrl } from '../../../../common/photos';
+import { editLogPath, logPath } from '../../../../common/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

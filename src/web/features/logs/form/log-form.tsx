@@ -5,7 +5,7 @@ import {
   logWriteSchema,
   type LogWriteInput,
   type LogWritePayload,
-} from '../../../common/logs/schemas';
+} from '../../../../common/logs/schemas';
 import { ComboboxField } from '@/components/combobox-field';
 import { TextField } from '@/components/text-field';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,7 @@ import { useShortcuts } from '@/lib/keyboard-shortcuts';
 import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '@/features/photos';
 import { useOnline } from '@/lib/use-online';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
-import { useLocations, useSpecies } from './use-log';
+import { useLocations, useSpecies } from '../api/use-suggestions';
 
 interface LogFormProps {
   mode: 'create' | 'edit';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toPageQuery } from './list-query';
-import { emptyFilters } from '../../../common/logs/list-search';
+import { emptyFilters } from '../../../../common/logs/list-search';
 
 describe('toPageQuery', () => {
   it('sends only non-empty, valid values', () => {
