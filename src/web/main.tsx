@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appRoutes } from '../common/routes';
 import { App } from '@/app/app';
-import { preloadUser } from '@/features/auth/use-user';
+import { preloadUser } from '@/features/auth';
 import { preloadMapPage } from '@/features/maps';
 import './index.css';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { appRoutes } from '../../common/routes';
 import { PageSpinner } from '@/components/page-spinner';
-import { useUser } from '@/features/auth/use-user';
+import { useUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
 import { NotFoundPage } from './not-found-page';
 
