@@ -13,7 +13,7 @@ const webFeatures = {
   'data-exchange': [],
   landing: [],
   logs: ['data-exchange', 'offline', 'photos', 'sharing'],
-  maps: ['logs'],
+  maps: ['data-exchange', 'logs'],
   offline: [],
   photos: ['theme'],
   pwa: [],

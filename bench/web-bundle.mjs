@@ -48,9 +48,13 @@ const gzipSize = (file) => {
 const signedIn = ['src/web/app/layout/header.tsx', 'src/web/features/shortcuts/index.ts'];
 const routes = [
   { name: 'landing', lazy: [], budget: 120, measure: 'js' },
-  { name: 'logs list', lazy: ['src/web/features/logs/logs-page.tsx', ...signedIn], budget: 250 },
-  { name: 'form', lazy: ['src/web/features/logs/log-form-page.tsx', ...signedIn] },
-  { name: 'details', lazy: ['src/web/features/logs/log-details-page.tsx', ...signedIn] },
+  {
+    name: 'logs list',
+    lazy: ['src/web/features/logs/list/logs-page.tsx', ...signedIn],
+    budget: 250,
+  },
+  { name: 'form', lazy: ['src/web/features/logs/form/log-form-page.tsx', ...signedIn] },
+  { name: 'details', lazy: ['src/web/features/logs/details/log-details-page.tsx', ...signedIn] },
   { name: 'stats', lazy: ['src/web/features/stats/stats-page.tsx', ...signedIn] },
   // Leaflet, supercluster and their CSS come with the map page: it always shows the map
   { name: 'map', lazy: ['src/web/features/maps/map-page.tsx', ...signedIn] },

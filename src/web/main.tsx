@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appRoutes } from '../common/routes';
 import { App } from '@/app/app';
-import { preloadUser } from '@/features/auth/use-user';
-import { preloadMapPage } from '@/features/maps/map-requests';
+import { preloadUser } from '@/features/auth';
+import { preloadMapPage } from '@/features/maps';
 import './index.css';
 
 // The theme is on <html> before this runs: public/theme-init.js, loaded in index.html's <head>.

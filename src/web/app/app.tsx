@@ -1,4 +1,4 @@
-import { InstallCard } from '@/features/pwa/install-card';
+import { InstallCard } from '@/features/pwa';
 import { InstalledAppStart } from './installed-app-start';
 import { AppRouter } from './router';
 import { Providers } from './providers';

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/page-spinner';
-import { userQuery } from '@/features/auth/use-user';
-import { exchangeStoredBridgeToken, workerInControl } from '@/features/pwa/bridge-client';
+import { userQuery } from '@/features/auth';
+import { exchangeStoredBridgeToken, workerInControl } from '@/features/pwa';
 import { isStandalone } from '@/lib/use-standalone';
 
 let check: Promise<void> | undefined; // once per page load, however often the effect runs

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { appRoutes } from '../../common/routes';
 import { PageSpinner } from '@/components/page-spinner';
-import { useUser } from '@/features/auth/use-user';
+import { useUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
 import { NotFoundPage } from './not-found-page';
 
@@ -15,26 +15,24 @@ const Header = lazy(() => import('./layout/header').then((m) => ({ default: m.He
 const GlobalShortcuts = lazy(() =>
   import('@/features/shortcuts').then((m) => ({ default: m.GlobalShortcuts })),
 );
-const OfflineSync = lazy(() =>
-  import('@/features/logs/offline-sync').then((m) => ({ default: m.OfflineSync })),
-);
+const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
 const LogsPage = lazy(() =>
-  import('@/features/logs/logs-page').then((m) => ({ default: m.LogsPage })),
+  import('@/features/logs/list/logs-page').then((m) => ({ default: m.LogsPage })),
 );
 const NewLogPage = lazy(() =>
-  import('@/features/logs/log-form-page').then((m) => ({ default: m.NewLogPage })),
+  import('@/features/logs/form/log-form-page').then((m) => ({ default: m.NewLogPage })),
 );
 const EditLogPage = lazy(() =>
-  import('@/features/logs/log-form-page').then((m) => ({ default: m.EditLogPage })),
+  import('@/features/logs/form/log-form-page').then((m) => ({ default: m.EditLogPage })),
 );
 const LogDetailsPage = lazy(() =>
-  import('@/features/logs/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
+  import('@/features/logs/details/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
 );
 const MapPage = lazy(() =>
   import('@/features/maps/map-page').then((m) => ({ default: m.MapPage })),
 );
-const SharedLogPage = lazy(() =>
-  import('@/features/sharing/shared-log-page').then((m) => ({ default: m.SharedLogPage })),
+const SharedLogRoute = lazy(() =>
+  import('./shared-log-route').then((m) => ({ default: m.SharedLogRoute })),
 );
 const PwaAuthCompletePage = lazy(() =>
   import('@/features/pwa/pwa-auth-complete-page').then((m) => ({
@@ -87,7 +85,7 @@ export function AppRouter() {
         <Route path={appRoutes.sharedLog}>
           {({ id }: { id: string }) => (
             <Suspense fallback={<PageSpinner />}>
-              <SharedLogPage key={id} id={id} />
+              <SharedLogRoute key={id} id={id} />
             </Suspense>
           )}
         </Route>

@@ -18,7 +18,7 @@ export const queryKeys = {
   },
   /** A public log seen through its share link; not under `logs`: no write of ours changes it. */
   sharedLog: (id: string) => ['shared-log', id] as const,
-  /** Log writes kept on this device while offline (features/logs/offline-queue.ts). */
+  /** Log writes kept on this device while offline (features/offline/offline-queue.ts). */
   offlineWrites: ['offline-writes'] as const,
   species: ['species'] as const,
   locations: ['locations'] as const,
@@ -30,6 +30,14 @@ export const queryKeys = {
       ['stats', 'time-series', range, bucket] as const,
   },
 };
+
+/** SPEC §7 cache refresh: what a create, update, delete or import of logs leaves stale. */
+export const afterLogWrite = [
+  queryKeys.logs.all,
+  queryKeys.species,
+  queryKeys.locations,
+  queryKeys.stats.all,
+];
 
 /** The signed-in user's id, as the current-user query last saw it. */
 export const currentUserId = (queryClient: QueryClient) =>

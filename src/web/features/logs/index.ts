@@ -1,14 +1,6 @@
-// What other features may use of the logs feature: the list's search, filters and URL state
-// (which the map shares), and the read-only card and dates (which the shared page shows).
-export { FiltersPopover } from './filters-popover';
-export { exportUrl, toFilterQuery } from './list-query';
-export {
-  countActiveFilters,
-  emptyFilters,
-  listViewSearch,
-  type ListState,
-} from '../../../common/logs/list-search';
-export { SearchInput } from './search-input';
-export { useListState } from './use-list-state';
-export { LogDetailsCard } from './log-details-page';
-export { formatDay } from './log-dates';
+// What other features may use of the logs feature: the list's search box, filters and URL state
+// (which the map shares), and the read-only card (which the shared page shows).
+export { FiltersPopover } from './search/filters-popover';
+export { SearchInput } from './search/search-input';
+export { useListState } from './search/use-list-state';
+export { LogDetailsCard } from './details/log-details-card';

@@ -6,8 +6,8 @@ import Supercluster from 'supercluster';
 import { Link } from 'wouter';
 import type { LogFeature } from '../../../common/maps/geo';
 import { logPath } from '../../../common/routes';
-import { clusterIcon, pinIcon } from './map-icons';
-import { readTileSettings } from './tile-settings';
+import { clusterIcon, pinIcon } from '@/components/map/map-icons';
+import { readTileSettings } from '@/components/map/tile-settings';
 
 // Every sighting of the map page, clustered with supercluster: only the clusters and points in
 // view become markers, so 100,000 sightings cost what a few hundred markers cost. It comes with

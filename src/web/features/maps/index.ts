@@ -1,3 +1,4 @@
-// What other features may use of the maps feature; Leaflet itself loads only with a map.
-export { LocationFields } from './location-fields';
-export { LogLocation, type LogLocationProps } from './log-location';
+// What others use of the maps feature statically: the early start of /map (main.tsx). The map
+// page itself loads lazily (app/router.tsx); the Leaflet pieces other features show a point
+// with are in components/map/.
+export { preloadMapPage } from './map-requests';

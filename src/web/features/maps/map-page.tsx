@@ -6,16 +6,10 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import {
-  countActiveFilters,
-  emptyFilters,
-  exportUrl,
-  FiltersPopover,
-  listViewSearch,
-  SearchInput,
-  toFilterQuery,
-  useListState,
-} from '@/features/logs';
+import { toFilterQuery } from '../../../common/logs/filter-query';
+import { countActiveFilters, emptyFilters, listViewSearch } from '../../../common/logs/list-search';
+import { exportUrl } from '@/features/data-exchange';
+import { FiltersPopover, SearchInput, useListState } from '@/features/logs';
 import { ClusterMap } from './cluster-map';
 import { useLogPoints } from './use-log-points';
 

@@ -1,5 +1,5 @@
 import exifr from 'exifr';
-import { toLocalInput } from '../logs/form-dates';
+import { toLocalInput } from '@/lib/form-dates';
 
 export interface PhotoMetadata {
   /** When the photo was taken, as a `datetime-local` value (the camera's wall-clock time). */

@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useTheme } from '../theme';
+import { useTheme } from '@/features/theme';
 import { readPhotoMetadata, type PhotoMetadata } from './photo-metadata';
 import { completeUpload, requestUploadUrl, uploadRefusalMessage } from './upload-calls';
 

@@ -1,17 +1,24 @@
 import { Binoculars, Home } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { SharedLog } from '../../../common/logs/schemas';
 import { logLinkPreview } from '../../../common/sharing';
 import { appRoutes } from '../../../common/routes';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
-import { formatDay, LogDetailsCard } from '@/features/logs';
+import { formatDay } from '@/lib/log-dates';
 import { productName } from '@/lib/product-name';
 import { useLinkPreview } from './use-link-preview';
 import { useSharedLog } from './use-shared-log';
 
+interface SharedLogPageProps {
+  id: string;
+  /** The read-only card of the log (the logs feature's, handed in by app/). */
+  renderLog: (log: SharedLog) => ReactNode;
+}
+
 /** SPEC §2 "Public shared log": anyone with the link, signed in or not. */
-export function SharedLogPage({ id }: { id: string }) {
+export function SharedLogPage({ id, renderLog }: SharedLogPageProps) {
   const { data: log, isPending } = useSharedLog(id);
   const preview = useMemo(
     () =>
@@ -30,7 +37,7 @@ export function SharedLogPage({ id }: { id: string }) {
         <Binoculars className="size-6 text-primary" aria-hidden="true" />
         <h1 className="text-2xl font-bold tracking-tight">Wildlife Sighting</h1>
       </div>
-      <LogDetailsCard log={log} />
+      {renderLog(log)}
       <footer className="text-center text-sm text-muted-foreground">
         Shared on {formatDay(new Date().toISOString())} • Powered by {productName}
       </footer>

@@ -9,7 +9,7 @@ import {
   countActiveFilters,
   type FilterName,
   type ListFilters,
-} from '../../../common/logs/list-search';
+} from '../../../../common/logs/list-search';
 
 interface FiltersPopoverProps {
   filters: ListFilters;

@@ -1,4 +1,4 @@
-import type { Log, LogWriteInput } from '../../../common/logs/schemas';
+import type { Log, LogWriteInput } from '../../../../common/logs/schemas';
 
 /** The full write payload that keeps a log as it is (SPEC §3); a PUT replaces everything. */
 export function toWritePayload(log: Log): LogWriteInput {

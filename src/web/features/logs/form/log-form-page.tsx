@@ -1,19 +1,19 @@
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
-import type { Log, LogWriteInput, LogWritePayload } from '../../../common/logs/schemas';
-import { appRoutes, logPath } from '../../../common/routes';
+import type { Log, LogWriteInput, LogWritePayload } from '../../../../common/logs/schemas';
+import { appRoutes, logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/error-message';
-import { isUnauthorized } from '@/lib/query-client';
-import { localNowToTheMinute, toLocalInput, withLocalOffset } from './form-dates';
-import { LogForm } from './log-form';
-import { LogNotFound } from './log-not-found';
-import { toWritePayload } from './log-payload';
-import { QUEUED } from './offline-queue';
-import { useCreateLog, useLog, useUpdateLog } from './use-log';
-import { toastWriteDone } from './write-toasts';
+import { QUEUED, toastWriteDone } from '@/features/offline';
 import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { localNowToTheMinute, toLocalInput, withLocalOffset } from '@/lib/form-dates';
+import { isUnauthorized } from '@/lib/query-client';
+import { useLog } from '../api/use-log';
+import { useCreateLog, useUpdateLog } from '../api/use-log-writes';
+import { LogNotFound } from '../details/log-not-found';
+import { LogForm } from './log-form';
+import { toWritePayload } from './log-payload';
 
 const toRequest = (values: LogWritePayload): LogWriteInput => ({
   ...values,

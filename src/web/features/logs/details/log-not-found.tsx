@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
-import { appRoutes } from '../../../common/routes';
+import { appRoutes } from '../../../../common/routes';
 import { Button } from '@/components/ui/button';
 
 export function LogNotFound() {

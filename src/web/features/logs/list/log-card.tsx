@@ -1,8 +1,8 @@
 import { Calendar, Image, MapPin, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Log } from '../../../common/logs/schemas';
-import { thumbnailUrl } from '../../../common/photos';
-import { editLogPath, logPath } from '../../../common/routes';
+import type { Log } from '../../../../common/logs/schemas';
+import { thumbnailUrl } from '../../../../common/photos';
+import { editLogPath, logPath } from '../../../../common/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatObservedMedium } from './log-dates';
+import { formatObservedMedium } from '@/lib/log-dates';
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
 

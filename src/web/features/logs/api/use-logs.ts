@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { logListSchema, type LogList, type LogPageQuery } from '../../../common/logs/schemas';
-import { logApiPath } from '../../../common/routes';
+import { logListSchema, type LogList, type LogPageQuery } from '../../../../common/logs/schemas';
+import { logApiPath } from '../../../../common/routes';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-import { useOfflineWrites } from './use-offline-writes';
+import { useOfflineWrites } from '@/features/offline';
 
 export const logsQuery = (query: LogPageQuery) =>
   queryOptions({

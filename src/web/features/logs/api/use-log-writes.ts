@@ -1,83 +1,22 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  locationListSchema,
   logSchema,
-  speciesListSchema,
   type Log,
   type LogList,
   type LogWriteInput,
-} from '../../../common/logs/schemas';
-import { importResultSchema } from '../../../common/data-exchange/import';
-import { logApiPath } from '../../../common/routes';
+} from '../../../../common/logs/schemas';
+import { logApiPath } from '../../../../common/routes';
 import { api } from '@/lib/api-client';
-import { currentUserId, queryKeys } from '@/lib/query-keys';
-import { QUEUED, sendOrQueue, type QueuedWrite } from './offline-queue';
-import { withPendingEdit } from './pending-edit';
+import { afterLogWrite, currentUserId, queryKeys } from '@/lib/query-keys';
+import { QUEUED, sendOrQueue, withPendingEdit } from '@/features/offline';
 import { withoutLogs } from './use-logs';
-import { useOfflineWrites } from './use-offline-writes';
 
-export const logQuery = (id: string) =>
-  queryOptions({
-    queryKey: queryKeys.logs.detail(id),
-    queryFn: ({ signal }) => api(logApiPath(id), logSchema, { signal }),
-  });
-
-/**
- * The log as the writes waiting for the connection will leave it: edited, or null when its
- * deletion waits. Offline, a reload gets the log the service worker kept from before them.
- */
-export function useLog(id: string) {
-  const { data: offline } = useOfflineWrites();
-  const waiting = useMemo(
-    () => offline?.queued.filter((write) => write.path === logApiPath(id)) ?? [],
-    [offline, id],
-  );
-  const select = useCallback(
-    (log: Log) => waiting.reduce<Log | null>(withWaitingWrite, log),
-    [waiting],
-  );
-  return useQuery({ ...logQuery(id), select });
-}
-
-/** The log after a write that waits for the connection; null once deleted. */
-function withWaitingWrite(log: Log | null, write: QueuedWrite): Log | null {
-  if (!log || write.method === 'DELETE') return null;
-  return write.method === 'PUT' && write.body ? withPendingEdit(log, write.body) : log;
-}
-
-export const useSpecies = () =>
-  useQuery({
-    queryKey: queryKeys.species,
-    queryFn: ({ signal }) => api('/api/species', speciesListSchema, { signal }),
-  });
-
-export const useLocations = () =>
-  useQuery({
-    queryKey: queryKeys.locations,
-    queryFn: ({ signal }) => api('/api/locations', locationListSchema, { signal }),
-  });
-
-// SPEC §7 cache refresh: a create, update or delete refreshes logs, species and locations
-const afterWrite = [
-  queryKeys.logs.all,
-  queryKeys.species,
-  queryKeys.locations,
-  queryKeys.stats.all,
-];
-
-/** Writes run offline too: they are queued then (offline-queue.ts), not paused. */
+/** Writes run offline too: they are queued then (features/offline), not paused. */
 const writeOptions = { networkMode: 'always' } as const;
 
 const refreshAfterWrite = (queryClient: QueryClient, result: unknown) =>
-  (result === QUEUED ? [queryKeys.offlineWrites] : afterWrite).forEach(
+  (result === QUEUED ? [queryKeys.offlineWrites] : afterLogWrite).forEach(
     (queryKey) => void queryClient.invalidateQueries({ queryKey }),
   );
 
@@ -171,20 +110,5 @@ export function useDeleteLog() {
       }
       refreshAfterWrite(queryClient, result);
     },
-  });
-}
-
-/** Imports a CSV file (all rows or none); a 422 ApiError carries the rejected rows. */
-export function useImportLogs() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) =>
-      api('/api/import', importResultSchema, {
-        method: 'POST',
-        // .csv files reach browsers with assorted types; the server reads the bytes as CSV
-        body: file.type ? file : new Blob([file], { type: 'text/csv' }),
-      }),
-    onSuccess: () =>
-      afterWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })),
   });
 }

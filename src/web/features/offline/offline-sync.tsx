@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { currentUserId, queryKeys } from '@/lib/query-keys';
+import { afterLogWrite, currentUserId, queryKeys } from '@/lib/query-keys';
 import { replayOfflineWrites } from './offline-queue';
 
 /** Sends the writes kept offline when the connection returns, and at start (signed in). */
@@ -17,13 +17,7 @@ export function OfflineSync() {
         toast.error('Not saved', { description: `${write.species}: ${write.reason}` });
       }
       if (done === 0) return;
-      for (const queryKey of [
-        queryKeys.offlineWrites,
-        queryKeys.logs.all,
-        queryKeys.species,
-        queryKeys.locations,
-        queryKeys.stats.all,
-      ]) {
+      for (const queryKey of [queryKeys.offlineWrites, ...afterLogWrite]) {
         void queryClient.invalidateQueries({ queryKey });
       }
     };

@@ -19,7 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { importedMessage } from './import-report';
-import { useImportLogs } from './use-log';
+import { useImportLogs } from './use-import-logs';
 
 const SHOWN_REJECTIONS = 50;
 

@@ -1,5 +1,5 @@
 import { useLocation, useSearch } from 'wouter';
-import { parseListSearch, toListSearch, type ListState } from '../../../common/logs/list-search';
+import { parseListSearch, toListSearch, type ListState } from '../../../../common/logs/list-search';
 
 /** The list's search, filters and page, read from and written to the URL query string. */
 export function useListState() {

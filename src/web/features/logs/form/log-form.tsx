@@ -5,7 +5,7 @@ import {
   logWriteSchema,
   type LogWriteInput,
   type LogWritePayload,
-} from '../../../common/logs/schemas';
+} from '../../../../common/logs/schemas';
 import { ComboboxField } from '@/components/combobox-field';
 import { TextField } from '@/components/text-field';
 import { Button } from '@/components/ui/button';
@@ -21,12 +21,12 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { LocationFields } from '@/features/maps';
+import { LocationFields } from '@/components/map/location-fields';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
-import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '../photos';
+import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '@/features/photos';
 import { useOnline } from '@/lib/use-online';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
-import { useLocations, useSpecies } from './use-log';
+import { useLocations, useSpecies } from '../api/use-suggestions';
 
 interface LogFormProps {
   mode: 'create' | 'edit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIsoDateTime } from '../../../common/dates';
+import { parseIsoDateTime } from '../../common/dates';
 import { toLocalInput, withLocalOffset } from './form-dates';
 
 describe('form dates', () => {

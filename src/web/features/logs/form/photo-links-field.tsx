@@ -1,7 +1,7 @@
 import { ExternalLink, Plus, X } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
-import { logWriteSchema } from '../../../common/logs/schemas';
+import { logWriteSchema } from '../../../../common/logs/schemas';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

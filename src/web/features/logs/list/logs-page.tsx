@@ -1,27 +1,27 @@
-import { Binoculars, ChevronLeft, ChevronRight, Download, Plus } from 'lucide-react';
+import { Download, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { PAGE_SIZE, type Log } from '../../../common/logs/schemas';
-import { appRoutes } from '../../../common/routes';
 import { toast } from 'sonner';
+import { Link } from 'wouter';
+import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
+import { PAGE_SIZE, type Log } from '../../../../common/logs/schemas';
+import { appRoutes } from '../../../../common/routes';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { exportUrl, ImportDialog } from '@/features/data-exchange';
+import { PendingWrites, toastWriteDone } from '@/features/offline';
+import { shareLog } from '@/features/sharing';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
+import { useDeleteLog } from '../api/use-log-writes';
+import { useLogs } from '../api/use-logs';
+import { FiltersPopover } from '../search/filters-popover';
+import { toPageQuery } from '../search/list-query';
+import { SearchInput } from '../search/search-input';
+import { useListState } from '../search/use-list-state';
 import { DeleteLogDialog } from './delete-log-dialog';
-import { FiltersPopover } from './filters-popover';
-import { ImportDialog } from './import-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
-import { exportUrl, toPageQuery } from './list-query';
-import { countActiveFilters, emptyFilters } from '../../../common/logs/list-search';
-import { PendingWrites } from './pending-writes';
-import { SearchInput } from './search-input';
-import { shareLog } from './share-log';
-import { useDeleteLog } from './use-log';
-import { useListState } from './use-list-state';
-import { toastWriteDone } from './write-toasts';
-import { useLogs } from './use-logs';
+import { ListPagination } from './list-pagination';
+import { LogsEmptyState } from './logs-empty-state';
 
 const SKELETON_CARDS = 6; // SPEC §9
 
@@ -102,7 +102,7 @@ export function LogsPage() {
 
       {data ? (
         data.items.length === 0 ? (
-          <EmptyState
+          <LogsEmptyState
             searching={filtersSet || state.q.trim() !== ''}
             filtersSet={filtersSet}
             onClearFilters={clearFilters}
@@ -130,27 +130,7 @@ export function LogsPage() {
       )}
 
       {pages > 1 && (
-        <nav className="flex items-center justify-center gap-4" aria-label="Pagination">
-          <Button
-            variant="outline"
-            disabled={state.page <= 1}
-            onClick={() => update({ page: state.page - 1 })}
-          >
-            <ChevronLeft />
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {state.page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            disabled={state.page >= pages}
-            onClick={() => update({ page: state.page + 1 })}
-          >
-            Next
-            <ChevronRight />
-          </Button>
-        </nav>
+        <ListPagination page={state.page} pages={pages} onPage={(page) => update({ page })} />
       )}
 
       <DeleteLogDialog
@@ -161,40 +141,5 @@ export function LogsPage() {
         onConfirm={confirmDelete}
       />
     </main>
-  );
-}
-
-interface EmptyStateProps {
-  searching: boolean;
-  filtersSet: boolean;
-  onClearFilters: () => void;
-}
-
-function EmptyState({ searching, filtersSet, onClearFilters }: EmptyStateProps) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-        <Binoculars className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h2 className="text-xl font-semibold">No logs found</h2>
-        <p className="max-w-md text-muted-foreground">
-          {searching
-            ? 'Try adjusting your filters or search query to find more results.'
-            : 'Start logging your wildlife sightings to build your observation database.'}
-        </p>
-        <div className="flex flex-wrap justify-center gap-2">
-          {filtersSet && (
-            <Button variant="outline" onClick={onClearFilters}>
-              Clear All Filters
-            </Button>
-          )}
-          <Button asChild>
-            <Link href={appRoutes.newLog}>
-              <Plus />
-              Create First Log
-            </Link>
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
   );
 }

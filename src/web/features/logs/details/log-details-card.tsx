@@ -1,0 +1,123 @@
+import { Calendar, ExternalLink, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { SharedLog } from '../../../../common/logs/schemas';
+import { thumbnailUrl } from '../../../../common/photos';
+import { LogLocation } from '@/components/map/log-location';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatDay, formatObservedLong } from '@/lib/log-dates';
+
+/** The log's card; the public shared page shows it read-only, without the `sharing` switch. */
+export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: ReactNode }) {
+  const uploaded = log.photos.filter((photo) => photo.sourceType === 'uploaded');
+  const external = log.photos.filter((photo) => photo.sourceType === 'external');
+  return (
+    <Card>
+      <CardHeader>
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <CardTitle className="text-2xl break-words">
+              <h2>{log.speciesCommon}</h2>
+            </CardTitle>
+            {log.speciesScientific && (
+              <p className="text-muted-foreground italic">{log.speciesScientific}</p>
+            )}
+          </div>
+          <Badge variant="secondary">{log.count.toLocaleString()} observed</Badge>
+        </div>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-5">
+        <div className="grid grid-cols-1 gap-2 text-sm">
+          <p className="flex items-center gap-2">
+            <Calendar className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <time dateTime={log.observedAt}>{formatObservedLong(log.observedAt)}</time>
+          </p>
+          {log.placeName && (
+            <p className="flex items-center gap-2">
+              <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="break-words">{log.placeName}</span>
+            </p>
+          )}
+        </div>
+        {log.latitude !== null && log.longitude !== null && (
+          <div className="grid grid-cols-1 gap-1">
+            <LogLocation
+              latitude={log.latitude}
+              longitude={log.longitude}
+              label={log.speciesCommon}
+              approximate={!sharing && !log.showExactLocation} // the shared page's rounded point
+            />
+            {sharing && log.isPublic && (
+              <p className="text-xs text-muted-foreground">
+                {log.showExactLocation
+                  ? 'The shared page shows the exact location.'
+                  : 'The shared page shows the location rounded to about 1 km.'}
+              </p>
+            )}
+          </div>
+        )}
+        {log.description && (
+          <section className="grid grid-cols-1 gap-1">
+            <h3 className="font-semibold">Description</h3>
+            <p className="whitespace-pre-wrap break-words text-muted-foreground">
+              {log.description}
+            </p>
+          </section>
+        )}
+        {log.notes && (
+          <section className="grid grid-cols-1 gap-1">
+            <h3 className="font-semibold">Notes</h3>
+            <p className="whitespace-pre-wrap break-words text-muted-foreground">{log.notes}</p>
+          </section>
+        )}
+        {log.photos.length > 0 && (
+          <section className="grid grid-cols-1 gap-2">
+            <h3 className="font-semibold">Photos</h3>
+            {uploaded.length > 0 && (
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {uploaded.map((photo, index) => (
+                  <a
+                    key={photo.id}
+                    href={photo.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    <img
+                      src={thumbnailUrl(photo.url)}
+                      alt={photo.label ?? `Photo ${index + 1}`}
+                      className="aspect-square w-full rounded-md border object-cover"
+                      loading="lazy"
+                    />
+                  </a>
+                ))}
+              </div>
+            )}
+            {external.length > 0 && (
+              <ul className="grid grid-cols-1 gap-1 text-sm">
+                {external.map((photo) => (
+                  <li key={photo.id}>
+                    <a
+                      href={photo.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex max-w-full items-center gap-2 text-primary underline-offset-4 hover:underline"
+                    >
+                      <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                      <span className="truncate">{photo.label ?? photo.url}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        {sharing}
+        <p className="border-t pt-4 text-xs text-muted-foreground">
+          Created {formatDay(log.createdAt)}
+          {log.updatedAt !== log.createdAt && ` • Updated ${formatDay(log.updatedAt)}`}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

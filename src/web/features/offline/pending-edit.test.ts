@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { logSchema, type Log, type LogWriteInput } from '../../../common/logs/schemas';
+import { withPendingEdit } from './pending-edit';
+
+const upload = (n: number) => `/objects/uploads/${n}1111111-1111-4111-8111-111111111111`;
+
+const log: Log = {
+  id: 'a0000000-0000-4000-8000-000000000001',
+  userId: 'b0000000-0000-4000-8000-000000000002',
+  speciesCommon: 'Barn Owl',
+  speciesScientific: 'Tyto alba',
+  count: 1,
+  observedAt: '2026-05-01T06:30:00.000Z',
+  placeName: 'Marsh Lane',
+  latitude: 51.5,
+  longitude: -0.12,
+  description: null,
+  notes: null,
+  isPublic: true,
+  showExactLocation: false,
+  createdAt: '2026-05-01T07:00:00.000Z',
+  updatedAt: '2026-05-01T07:00:00.000Z',
+  photos: [
+    {
+      id: 'c0000000-0000-4000-8000-000000000003',
+      url: 'https://example.com/owl.jpg',
+      sourceType: 'external',
+      label: 'On the fence',
+    },
+    {
+      id: 'd0000000-0000-4000-8000-000000000004',
+      url: upload(1),
+      sourceType: 'uploaded',
+      label: 'In flight',
+    },
+    {
+      id: 'e0000000-0000-4000-8000-000000000005',
+      url: 'https://example.com/gone.jpg',
+      sourceType: 'external',
+      label: null,
+    },
+  ],
+};
+
+const edit: LogWriteInput = {
+  speciesCommon: 'Tawny Owl',
+  speciesScientific: 'Strix aluco',
+  count: 2,
+  observedAt: '2026-05-01T08:30:00+02:00',
+  placeName: 'Marsh Lane',
+  latitude: 51.5,
+  longitude: -0.12,
+  description: 'Calling',
+  notes: null,
+  isPublic: true,
+  showExactLocation: true,
+  photoLinks: ['https://example.com/owl.jpg', 'https://example.com/new.jpg'],
+  uploadedPhotoUrls: [upload(1), upload(2)],
+};
+
+describe('the preview of an edit queued offline', () => {
+  it('is a log of the API shape with the edited fields, showExactLocation too', () => {
+    const preview = withPendingEdit(log, edit);
+    expect(logSchema.parse(preview)).toEqual(preview);
+    expect(preview).toMatchObject({
+      id: log.id,
+      userId: log.userId,
+      speciesCommon: 'Tawny Owl',
+      count: 2,
+      observedAt: '2026-05-01T06:30:00.000Z',
+      description: 'Calling',
+      showExactLocation: true,
+      createdAt: log.createdAt,
+    });
+  });
+
+  it('keeps the photos: links then uploads, known ones with their ids and labels', () => {
+    const { photos } = withPendingEdit(log, edit);
+    expect(photos).toEqual([
+      log.photos[0],
+      {
+        id: expect.any(String),
+        url: 'https://example.com/new.jpg',
+        sourceType: 'external',
+        label: null,
+      },
+      log.photos[1],
+      { id: expect.any(String), url: upload(2), sourceType: 'uploaded', label: null },
+    ]);
+    expect(new Set(photos.map((photo) => photo.id)).size).toBe(4);
+    expect(withPendingEdit(log, edit).photos).toEqual(photos); // the same on every render
+    expect(withPendingEdit(log, { ...edit, photoLinks: [], uploadedPhotoUrls: [] }).photos).toEqual(
+      [],
+    );
+  });
+
+  it('keeps the log as it is when the payload is not valid', () => {
+    expect(withPendingEdit(log, { ...edit, count: 0 })).toBe(log);
+  });
+});

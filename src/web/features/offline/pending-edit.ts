@@ -1,0 +1,69 @@
+import { parseIsoDateTime } from '../../../common/dates';
+import {
+  logSchema,
+  logWriteSchema,
+  type Log,
+  type LogPhoto,
+  type LogWriteInput,
+  type LogWritePayload,
+} from '../../../common/logs/schemas';
+
+/**
+ * The log as an edit queued offline will leave it, for the details page until it is sent: the
+ * API's own shape (logSchema), made from the payload as the server makes it.
+ */
+export function withPendingEdit(log: Log, input: LogWriteInput): Log {
+  const edit = logWriteSchema.safeParse(input);
+  if (!edit.success) return log;
+  const preview = logSchema.safeParse(editedLog(log, edit.data));
+  return preview.success ? preview.data : log;
+}
+
+/** Every field of a log is named here, so a field the API gains cannot be left out. */
+function editedLog(log: Log, values: LogWritePayload): Log {
+  return {
+    id: log.id,
+    userId: log.userId,
+    speciesCommon: values.speciesCommon,
+    speciesScientific: values.speciesScientific,
+    count: values.count,
+    observedAt: parseIsoDateTime(values.observedAt)?.toISOString() ?? log.observedAt,
+    placeName: values.placeName,
+    latitude: values.latitude,
+    longitude: values.longitude,
+    description: values.description,
+    notes: values.notes,
+    isPublic: values.isPublic ?? log.isPublic, // absent keeps the visibility, as on the server
+    showExactLocation: values.showExactLocation,
+    createdAt: log.createdAt,
+    updatedAt: log.updatedAt,
+    photos: pendingPhotos(log.photos, values),
+  };
+}
+
+/**
+ * The photos as the server will list them: the links, then the uploads, each once (its
+ * logs service). A photo the log already has keeps its id and label (the payload has none).
+ */
+function pendingPhotos(
+  photos: LogPhoto[],
+  { photoLinks, uploadedPhotoUrls }: LogWritePayload,
+): LogPhoto[] {
+  const wanted = [
+    ...[...new Set(photoLinks)].map((url) => ({ url, sourceType: 'external' as const })),
+    ...[...new Set(uploadedPhotoUrls)].map((url) => ({ url, sourceType: 'uploaded' as const })),
+  ];
+  return wanted.map(({ url, sourceType }, position) => {
+    const known = photos.find((photo) => photo.url === url);
+    return {
+      id: known?.id ?? pendingPhotoId(position),
+      url,
+      sourceType,
+      label: known?.label ?? null,
+    };
+  });
+}
+
+/** A photo the server has not seen yet: an id of its place, the same on every render. */
+const pendingPhotoId = (position: number) =>
+  `00000000-0000-4000-8000-${position.toString(16).padStart(12, '0')}`;
