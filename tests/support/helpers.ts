@@ -53,6 +53,15 @@ export function cookieOf(res: LightMyRequestResponse): string {
 /** The headers of a request made as `user`: `headers: as(user)`. */
 export const as = (user: TestUser) => ({ cookie: user.cookie });
 
+/**
+ * `get(user, url, headers)` on the app `app()` returns when called (a file's app is built in its
+ * `beforeAll`): a GET as `user`, or signed out without one.
+ */
+export const getFor =
+  (app: () => FastifyInstance) =>
+  (user: TestUser | undefined, url: string, headers: Record<string, string> = {}) =>
+    app().inject({ method: 'GET', url, headers: { ...headers, ...(user ? as(user) : {}) } });
+
 export const uniqueEmail = (name = 'user') => `${name}-${randomUUID()}@example.org`;
 
 /** A made-up client address, so that per-IP sign-in limits never join unrelated tests. */

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../src/common/data-exchange/import.js';
+import { createLogAs, signUp, stores, testConfig } from '../support/helpers.js';
+import { BOM, dataExchangeFor, fixture } from './support.js';
+
+const UNRECOGNISED =
+  'Unrecognised CSV format: expected a Sightbook export, an iNaturalist observations export or an eBird "My eBird Data" file';
+
+describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(testConfig({ databaseUrl }));
+  });
+  afterAll(() => app.close());
+
+  const { post, logsOf } = dataExchangeFor(() => app);
+
+  it('reports every rejected row by its line and imports nothing', async () => {
+    const ada = await signUp(app, 'rejected');
+    await createLogAs(app, ada); // already there: must stay the only one
+    const csv = [
+      'observed_on,time_observed_at,common_name,description,latitude,longitude,image_url', // 1
+      '2024-05-01,,Robin,"A cell over', // 2
+      'three lines,', // 3
+      'with a comma",51.5,-0.1,', // 4
+      '2024-05-32,,Wren,,,,', // 5
+      '2024-05-02,,,,,,', // 6: no species at all
+      '', // 7: blank, skipped
+      '2024-05-03,,Heron,"""quoted""\r\nacross CRLF",95,10,', // 8-9
+      '2024-05-04,,Mallard,,,,not a link', // 10
+      '2024-05-04,,Coot,,51.5,,', // 11
+      '2024-05-05,,Swift,,,', // 12: a cell short
+      '2024-05-06,2024-05-06 07:00:00 UTC,Swallow,,,,', // 13: fine
+    ].join('\n');
+    const res = await post(ada, csv);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({
+      message: '6 rows could not be imported; nothing was imported',
+      format: 'inaturalist',
+      imported: 0,
+      rejected: [
+        { line: 5, reason: 'observed_on: Date and time must be valid' },
+        { line: 6, reason: 'common_name: Species name is required' },
+        { line: 8, reason: 'latitude: Latitude must be between -90 and 90' },
+        { line: 10, reason: 'image_url: Must be a valid URL' },
+        { line: 11, reason: 'longitude: Latitude and longitude must be given together' },
+        { line: 12, reason: 'Expected 7 cells, found 6' },
+      ],
+      warnings: [],
+    });
+    expect((await logsOf(ada)).map((log) => log.speciesCommon)).toEqual(['European Robin']);
+  });
+
+  it('counts lines the same in a CRLF file with a BOM', async () => {
+    const ada = await signUp(app, 'crlf');
+    const csv = [
+      'Submission ID,Common Name,Scientific Name,Count,Date,Time,Observation Details',
+      'S1,Robin,,2,2024-06-01,07:15 AM,"two\r\nlines"',
+      'S1,Wren,,-1,2024-06-01,07:15 AM,',
+      'S1,Heron,,many,2024-06-01,7:15 PM,',
+      'S1,Coot,,1,2024-06-01,25:00,',
+    ].join('\r\n');
+    const res = await post(ada, Buffer.concat([BOM, Buffer.from(csv)]), 'text/csv; charset=utf-8');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().rejected).toEqual([
+      { line: 4, reason: 'Count: Count must be at least 1' },
+      { line: 5, reason: 'Count: Count must be a number' },
+      { line: 6, reason: 'Date: Date and time must be valid' },
+    ]);
+    expect(await logsOf(ada)).toEqual([]);
+  });
+
+  it.each([
+    ['an empty file', '', 'The file has no rows'],
+    ['a header only', 'Submission ID,Common Name,Date\r\n\r\n', 'The file has no rows'],
+    ['an unknown header', 'species,when\nRobin,2024-05-01\n', UNRECOGNISED],
+    ['broken quoting', 'a,b\n"x,y\n', expect.stringMatching(/^The file is not valid CSV: /)],
+  ])('refuses %s', async (_case, body, message) => {
+    const ada = await signUp(app);
+    const res = await post(ada, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('refuses text that is not UTF-8', async () => {
+    const ada = await signUp(app);
+    const latin1 = Buffer.from(
+      'Submission ID,Common Name,Date\nS1,Grünfink,2024-06-01\n',
+      'latin1',
+    );
+    const res = await post(ada, latin1);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The file is not UTF-8 text: save it as CSV UTF-8' });
+  });
+
+  it(`refuses more than ${IMPORT_MAX_ROWS} rows`, async () => {
+    const ada = await signUp(app);
+    const row = 'S1,Robin,2024-06-01\n';
+    const res = await post(
+      ada,
+      `Submission ID,Common Name,Date\n${row.repeat(IMPORT_MAX_ROWS + 1)}`,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'The file has more than 50,000 rows: split it into smaller files',
+    });
+    expect(await logsOf(ada)).toEqual([]);
+  });
+
+  it('refuses a body over 20 MB', async () => {
+    const ada = await signUp(app);
+    const res = await post(ada, Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is too large' });
+  });
+
+  it('needs a signed-in user, checked before the body', async () => {
+    const res = await post(undefined, Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41));
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it.each([
+    ['a form content type', 'text/plain', 403, 'Cross-site request refused'],
+    [
+      'JSON',
+      'application/json',
+      415,
+      'Send the CSV file itself as the body, with Content-Type text/csv',
+    ],
+  ])('refuses %s', async (_case, contentType, status, message) => {
+    const ada = await signUp(app);
+    const body = contentType === 'application/json' ? '{"rows":[]}' : fixture('ebird.csv');
+    const res = await post(ada, body, contentType);
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ message });
+    expect(await logsOf(ada)).toEqual([]);
+  });
+});
