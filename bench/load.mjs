@@ -13,8 +13,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { createLogsResultCache } from '../src/server/db/logs-version.ts';
-import { findLiveSession } from '../src/server/auth/session-store.ts';
-import { hashToken } from '../src/server/auth/sessions.ts';
+import { findLiveSession } from '../src/server/features/auth/session-store.ts';
+import { hashToken } from '../src/server/features/auth/sessions.ts';
 import {
   createLog,
   getLogPageJson,

@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createLogsResultCache } from '../../src/server/db/logs-version.ts';
-import { findLiveSession } from '../../src/server/auth/session-store.ts';
+import { findLiveSession } from '../../src/server/features/auth/session-store.ts';
 import { getLogPageJson } from '../../src/server/features/logs/service.ts';
 import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/stats/queries.ts';
 import { logPageQuerySchema } from '../../src/common/logs/schemas.ts';

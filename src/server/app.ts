@@ -8,15 +8,13 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { databasePlugin } from './db/plugin.js';
 import { isDatabaseReady } from './db/client.js';
-import { rateLimitPlugin } from './auth/rate-limits.js';
-import { sessionsPlugin } from './auth/sessions.js';
 import { installErrorHandler } from './error-handler.js';
-import { authRoutes } from './features/auth/routes.js';
+import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes } from './features/data-exchange/export/routes.js';
 import { importRoutes } from './features/data-exchange/import/routes.js';
 import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
 import { objectRoutes, photoRoutes } from './features/photos/routes.js';
-import { pwaRoutes } from './features/pwa/routes.js';
+import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedPageRoutes } from './features/sharing/routes.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { loggerOptions } from './logging.js';
@@ -64,7 +62,8 @@ export async function buildApp(
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config });
 
-  await app.register(authRoutes, { prefix: '/api', config });
+  // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
+  await app.register(authRoutes, { prefix: '/api', config, issueBridgeRedirect });
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });
   await app.register(catalogRoutes, { prefix: '/api' });

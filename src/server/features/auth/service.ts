@@ -1,11 +1,6 @@
 import type { LoginPayload, RegisterPayload, User } from '../../../common/auth/schemas.js';
-import { hashPassword, spendPasswordCheck, verifyPassword } from '../../auth/passwords.js';
-import {
-  clearRateLimit,
-  hitRateLimit,
-  peekRateLimit,
-  tooManyRequests,
-} from '../../auth/rate-limits.js';
+import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.js';
+import { clearRateLimit, hitRateLimit, peekRateLimit, tooManyRequests } from './rate-limits.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';

@@ -12,7 +12,7 @@ import {
   speciesListSchema,
 } from '../../../common/logs/schemas.js';
 import { geoQuerySchema, logFeatureCollectionSchema } from '../../../common/maps/geo.js';
-import { requireUserId } from '../../auth/sessions.js';
+import { requireUserId } from '../auth/index.js';
 import { sendJsonText } from '../../json-text.js';
 import {
   createLog,

@@ -11,7 +11,7 @@ import {
   uploadStartResponseSchema,
   uploadStartSchema,
 } from '../../../common/photos.js';
-import { requireUserId } from '../../auth/sessions.js';
+import { requireUserId } from '../auth/index.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { objectKey } from '../../storage/object-storage.js';

@@ -1,10 +1,10 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { rateLimits } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { rateLimits } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
 
 // Rate limits kept in the database, so that every app instance counts against one budget
 // (ARCHITECTURE: nothing another instance needs lives in process memory).

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
-import type { Config } from '../config.js';
-import type { SessionData } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
+import type { Config } from '../../config.js';
+import type { SessionData } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
 import {
   deleteExpiredSessions,
   deleteSession,
