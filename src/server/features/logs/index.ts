@@ -1,3 +1,4 @@
-// What other features may use of the logs feature.
+// What app.ts and other features may use of the logs feature.
 export { filterWhere as logFilterWhere } from './queries.js';
+export { catalogRoutes, logsRoutes, sharedLogRoutes } from './routes.js';
 export { createLogs, getSharedLog } from './service.js';

@@ -25,7 +25,7 @@ import {
   getSpecies,
   updateLog,
 } from './service.js';
-import { releaseUploads } from '../photos/service.js';
+import { releaseUploads } from '../photos/index.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { LogsReadContext } from '../../db/logs-version.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';
-import { assertOwnUploads } from '../photos/service.js';
+import { assertOwnUploads } from '../photos/index.js';
 import { HttpError } from '../../http-error.js';
 import {
   deleteOwnLog,
