@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createLogsResultCache } from '../src/server/db/logs-version.ts';
+import { createLogsResultCache } from '../src/server/features/logs/logs-version.ts';
 import { findLiveSession } from '../src/server/features/auth/session-store.ts';
 import { hashToken } from '../src/server/features/auth/sessions.ts';
 import {

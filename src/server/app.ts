@@ -11,7 +11,12 @@ import { isDatabaseReady } from './db/client.js';
 import { installErrorHandler } from './error-handler.js';
 import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
-import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/index.js';
+import {
+  catalogRoutes,
+  logsResultsPlugin,
+  logsRoutes,
+  sharedLogRoutes,
+} from './features/logs/index.js';
 import { objectRoutes, photoRoutes } from './features/photos/index.js';
 import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedPageRoutes } from './features/sharing/index.js';
@@ -60,6 +65,7 @@ export async function buildApp(
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config });
+  await app.register(logsResultsPlugin);
 
   // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
   await app.register(authRoutes, { prefix: '/api', config, issueBridgeRedirect });

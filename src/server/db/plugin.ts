@@ -2,18 +2,12 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { openDatabase, type Db, type StreamRows } from './client.js';
 import { embeddedMaintenance, MAINTENANCE_EVERY_MS } from './embedded-maintenance.js';
-import { createLogsResultCache, type LogsResultCache } from './logs-version.js';
-
-/** Results kept per instance: a few hundred bytes to a few tens of kB each. */
-const CACHED_RESULTS = 2000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     /** A cursor on PostgreSQL; null on PGlite. */
     streamRows: StreamRows | null;
-    /** Statistics and totals of users' logs, until their next write. */
-    logsResults: LogsResultCache;
   }
 }
 
@@ -23,7 +17,6 @@ export const databasePlugin = fp<{ config: Config }>(
     const database = await openDatabase(config);
     app.decorate('db', database.db);
     app.decorate('streamRows', database.streamRows ?? null);
-    app.decorate('logsResults', createLogsResultCache(CACHED_RESULTS));
     app.log.info({ store: database.store }, 'database ready');
     if (database.store === 'postgres') {
       app.addHook('onClose', () => database.close());

@@ -1,6 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { perDatabase } from '../../db/per-database.js';
+import { perDatabase, type Db } from '../../db/client.js';
 import { sessions, type SessionData } from '../../db/schema.js';
 
 // SQL for the sessions table. Rows are keyed by the SHA-256 of the cookie token (see sessions.ts).

@@ -20,9 +20,7 @@ import { z } from 'zod';
 import { PAGE_SIZE, type LogFilters, type LogPageQuery } from '../../../common/logs/schemas.js';
 import type { GeoCursor } from '../../../common/maps/geo.js';
 import { utcDayStart } from '../../../common/dates.js';
-import type { Db } from '../../db/client.js';
-import { isoUtc } from '../../db/iso-time.js';
-import { perDatabase } from '../../db/per-database.js';
+import { isoUtc, perDatabase, type Db } from '../../db/client.js';
 import { logPhotos, logs, users } from '../../db/schema.js';
 
 // SQL of the logs feature; every statement is scoped by its owner (or by isPublic).

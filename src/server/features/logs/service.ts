@@ -14,7 +14,7 @@ import {
   type GeoQuery,
 } from '../../../common/maps/geo.js';
 import type { Db } from '../../db/client.js';
-import type { LogsReadContext } from '../../db/logs-version.js';
+import type { LogsReadContext } from './logs-version.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';
 import { assertOwnUploads } from '../photos/index.js';
 import { HttpError } from '../../http-error.js';

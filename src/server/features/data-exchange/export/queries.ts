@@ -1,8 +1,7 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
-import type { Db, StreamRows } from '../../../db/client.js';
-import { isoUtc } from '../../../db/iso-time.js';
+import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, users } from '../../../db/schema.js';
 import { logFilterWhere } from '../../logs/index.js';
 

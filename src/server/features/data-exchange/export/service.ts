@@ -6,8 +6,7 @@ import {
   type ExportQuery,
 } from '../../../../common/data-exchange/export.js';
 import type { GeoJsonExportQuery } from '../../../../common/maps/geo.js';
-import type { Db, StreamRows } from '../../../db/client.js';
-import { isKnownTimeZone } from '../../../db/time-zones.js';
+import { isKnownTimeZone, type Db, type StreamRows } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
 import { findOwner, readExportBatches, type ExportRow } from './queries.js';
 
