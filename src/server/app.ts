@@ -17,6 +17,7 @@ import {
   logsRoutes,
   sharedLogRoutes,
 } from './features/logs/index.js';
+import { mapsRoutes } from './features/maps/index.js';
 import { objectRoutes, photoRoutes } from './features/photos/index.js';
 import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedPageRoutes } from './features/sharing/index.js';
@@ -70,6 +71,7 @@ export async function buildApp(
   // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
   await app.register(authRoutes, { prefix: '/api', config, issueBridgeRedirect });
   await app.register(logsRoutes, { prefix: '/api/logs' });
+  await app.register(mapsRoutes, { prefix: '/api/logs' }); // GET /api/logs/geo
   await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api/stats' });

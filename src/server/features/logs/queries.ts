@@ -18,7 +18,6 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { PAGE_SIZE, type LogFilters, type LogPageQuery } from '../../../common/logs/schemas.js';
-import type { GeoCursor } from '../../../common/maps/geo.js';
 import { utcDayStart } from '../../../common/dates.js';
 import { isoUtc, perDatabase, type Db } from '../../db/client.js';
 import { logPhotos, logs, users } from '../../db/schema.js';
@@ -197,62 +196,6 @@ export async function selectLogPageJson(db: Db, userId: string, query: LogPageQu
 
 export const countLogs = (db: Db, userId: string, filters: LogFilters) =>
   db.$count(logs, filterWhere(userId, filters));
-
-// The map's page of features is written by the database as GeoJSON text: PGlite hands rows over
-// one value at a time, and 100,000 rows of six columns took seconds where one text takes a
-// fraction. Coordinates to 6 decimals (0.1 m); float8 text is the shortest exact form.
-const featureJson = sql.raw(`'{"type":"Feature","geometry":{"type":"Point","coordinates":['
-  || round(p.longitude::numeric, 6)::float8 || ',' || round(p.latitude::numeric, 6)::float8
-  || ']},"properties":{"id":"' || p.id || '","species":' || to_json(p.species_common)::text
-  || ',"count":' || p.count || ',"observedAt":"'
-  || to_char(p.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}}'`);
-
-const featurePageSchema = z.object({
-  rows: z.number(),
-  features: z.string().nullable(), // comma-separated features; null when there are none
-  lastAt: z.string().nullable(),
-  lastId: z.string().nullable(),
-});
-
-/**
- * The user's matching logs with coordinates, newest observed first: up to `limit` features
- * after the keyset `after`, whether more follow (`rows` > limit), the keyset of the last
- * feature, and `total`, counting every page.
- */
-export async function selectFeaturePage(
-  db: Db,
-  userId: string,
-  filters: LogFilters,
-  { after, limit }: { after?: GeoCursor; limit: number },
-) {
-  const located = and(filterWhere(userId, filters), isNotNull(logs.latitude));
-  const before = after
-    ? sql`(${logs.observedAt}, ${logs.id}) < (${after.observedAt}::timestamptz, ${after.id}::uuid)`
-    : undefined;
-  const [result, total] = await Promise.all([
-    db.execute(sql`
-      WITH page AS (
-        SELECT l.*, row_number() OVER (ORDER BY l.observed_at DESC, l.id DESC) AS n
-        FROM (
-          SELECT ${logs.id} AS id, ${logs.speciesCommon} AS species_common, ${logs.count} AS count,
-                 ${logs.latitude} AS latitude, ${logs.longitude} AS longitude,
-                 ${logs.observedAt} AS observed_at
-          FROM ${logs}
-          WHERE ${and(located, before)}
-          ORDER BY ${logs.observedAt} DESC, ${logs.id} DESC
-          LIMIT ${limit + 1}
-        ) l
-      )
-      SELECT (SELECT count(*)::int FROM page) AS "rows",
-        (SELECT string_agg(${featureJson}, ',' ORDER BY p.n) FROM page p WHERE p.n <= ${limit})
-          AS "features",
-        (SELECT ${isoUtc(sql`observed_at`, 'US')} FROM page WHERE n = ${limit}) AS "lastAt",
-        (SELECT id::text FROM page WHERE n = ${limit}) AS "lastId"`),
-    db.$count(logs, located),
-  ]);
-  const page = featurePageSchema.parse((result as unknown as { rows: unknown[] }).rows[0]);
-  return { ...page, total };
-}
 
 const ownLogStatement = perDatabase((db) =>
   db

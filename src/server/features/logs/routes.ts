@@ -11,7 +11,6 @@ import {
   sharedLogSchema,
   speciesListSchema,
 } from '../../../common/logs/schemas.js';
-import { geoQuerySchema, logFeatureCollectionSchema } from '../../../common/maps/geo.js';
 import { requireUserId } from '../auth/index.js';
 import { sendJsonText } from '../../json-text.js';
 import {
@@ -19,7 +18,6 @@ import {
   deleteLog,
   getLocations,
   getLogPageJson,
-  getLogPointsJson,
   getOwnLogJson,
   getSharedLog,
   getSpecies,
@@ -38,22 +36,6 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: logPageQuerySchema, response: { 200: logListSchema } } },
     async (request, reply) => {
       const json = await getLogPageJson(app, requireUserId(request), request.query);
-      return sendJsonText(request, reply, json);
-    },
-  );
-
-  app.get(
-    '/geo',
-    {
-      schema: {
-        description:
-          'The map: the matching logs with coordinates as a GeoJSON FeatureCollection, newest first, paged by cursor',
-        querystring: geoQuerySchema,
-        response: { 200: logFeatureCollectionSchema },
-      },
-    },
-    async (request, reply) => {
-      const json = await getLogPointsJson(app.db, requireUserId(request), request.query);
       return sendJsonText(request, reply, json);
     },
   );

@@ -7,12 +7,7 @@ import type {
   SpeciesEntry,
 } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
-import {
-  formatGeoCursor,
-  roundCoordinate,
-  SHARED_COORDINATE_DECIMALS,
-  type GeoQuery,
-} from '../../../common/maps/geo.js';
+import { roundCoordinate, SHARED_COORDINATE_DECIMALS } from '../../../common/maps/geo.js';
 import type { Db } from '../../db/client.js';
 import type { LogsReadContext } from './logs-version.js';
 import type { LogPhotoRow, LogRow } from '../../db/schema.js';
@@ -28,7 +23,6 @@ import {
   insertLogs,
   insertPhotos,
   listLocations,
-  selectFeaturePage,
   selectLogPageJson,
   countLogs,
   listSpecies,
@@ -151,27 +145,6 @@ export async function getSharedLog(db: Db, id: string): Promise<SharedLog> {
   const rounded = (value: number | null) =>
     value === null ? null : roundCoordinate(value, SHARED_COORDINATE_DECIMALS);
   return { ...shared, latitude: rounded(shared.latitude), longitude: rounded(shared.longitude) };
-}
-
-/**
- * A page of the map's points as GeoJSON text, sent as is: the database wrote the features
- * (see selectFeaturePage), and a response schema check of 100,000 of them would double the time.
- * `nextCursor` is null on the last page.
- */
-export async function getLogPointsJson(
-  db: Db,
-  userId: string,
-  { cursor, limit, ...filters }: GeoQuery,
-): Promise<string> {
-  const page = await selectFeaturePage(db, userId, filters, { after: cursor, limit });
-  const nextCursor =
-    page.rows > limit && page.lastAt && page.lastId
-      ? formatGeoCursor({ observedAt: page.lastAt, id: page.lastId })
-      : null;
-  return (
-    `{"type":"FeatureCollection","features":[${page.features ?? ''}],` +
-    `"total":${page.total},"nextCursor":${JSON.stringify(nextCursor)}}`
-  );
 }
 
 /**
