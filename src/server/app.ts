@@ -12,10 +12,10 @@ import { installErrorHandler } from './error-handler.js';
 import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
 import {
-  catalogRoutes,
   logsResultsPlugin,
   logsRoutes,
   sharedLogRoutes,
+  suggestionsRoutes,
 } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
 import { objectRoutes, photoRoutes } from './features/photos/index.js';
@@ -73,7 +73,7 @@ export async function buildApp(
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(mapsRoutes, { prefix: '/api/logs' }); // GET /api/logs/geo
   await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });
-  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(suggestionsRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api' });

@@ -2,28 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  locationListSchema,
   logCreateHeadersSchema,
   logListSchema,
   logPageQuerySchema,
   logSchema,
   logWriteSchema,
   sharedLogSchema,
-  speciesListSchema,
 } from '../../../common/logs/schemas.js';
-import { requireUserId } from '../auth/index.js';
 import { sendJsonText } from '../../json-text.js';
+import { requireUserId } from '../auth/index.js';
+import { releaseUploads } from '../photos/index.js';
 import {
   createLog,
   deleteLog,
-  getLocations,
   getLogPageJson,
   getOwnLogJson,
   getSharedLog,
-  getSpecies,
   updateLog,
 } from './service.js';
-import { releaseUploads } from '../photos/index.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -69,7 +65,11 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { schema: { params: idParams, body: logWriteSchema, response: { 200: logSchema } } },
-    async (request) => updateLog(app.db, requireUserId(request), request.params.id, request.body),
+    async (request, reply) => {
+      const { id } = request.params;
+      const json = await updateLog(app.db, requireUserId(request), id, request.body);
+      return sendJsonText(request, reply, json);
+    },
   );
 
   app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
@@ -87,16 +87,5 @@ export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { params: idParams, response: { 200: sharedLogSchema } } },
     async (request) => getSharedLog(app.db, request.params.id),
-  );
-};
-
-/** The user's own species and places for the form's pickers; mounted at /api. */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => void requireUserId(request));
-  app.get('/species', { schema: { response: { 200: speciesListSchema } } }, async (request) =>
-    getSpecies(app, requireUserId(request)),
-  );
-  app.get('/locations', { schema: { response: { 200: locationListSchema } } }, async (request) =>
-    getLocations(app, requireUserId(request)),
   );
 };
