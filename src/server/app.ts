@@ -11,16 +11,11 @@ import { isDatabaseReady } from './db/client.js';
 import { installErrorHandler } from './error-handler.js';
 import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
-import {
-  logsResultsPlugin,
-  logsRoutes,
-  sharedLogRoutes,
-  suggestionsRoutes,
-} from './features/logs/index.js';
+import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
 import { objectRoutes, photoRoutes } from './features/photos/index.js';
 import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
-import { sharedPageRoutes } from './features/sharing/index.js';
+import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';

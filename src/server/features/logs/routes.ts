@@ -7,19 +7,11 @@ import {
   logPageQuerySchema,
   logSchema,
   logWriteSchema,
-  sharedLogSchema,
 } from '../../../common/logs/schemas.js';
 import { sendJsonText } from '../../json-text.js';
 import { requireUserId } from '../auth/index.js';
 import { releaseUploads } from '../photos/index.js';
-import {
-  createLog,
-  deleteLog,
-  getLogPageJson,
-  getOwnLogJson,
-  getSharedLog,
-  updateLog,
-} from './service.js';
+import { createLog, deleteLog, getLogPageJson, getOwnLogJson, updateLog } from './service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -79,13 +71,4 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     ); // the periodic clean-up retries what fails here
     return reply.code(204).send();
   });
-};
-
-/** A public log for anyone with the link, no cookie needed; mounted at /api/logs/shared. */
-export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:id',
-    { schema: { params: idParams, response: { 200: sharedLogSchema } } },
-    async (request) => getSharedLog(app.db, request.params.id),
-  );
 };

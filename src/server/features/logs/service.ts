@@ -1,23 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import {
-  sharedLogSchema,
-  type LogPageQuery,
-  type LogWritePayload,
-  type SharedLog,
-  type SpeciesEntry,
-} from '../../../common/logs/schemas.js';
+import type { LogPageQuery, LogWritePayload, SpeciesEntry } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
-import { roundCoordinate, SHARED_COORDINATE_DECIMALS } from '../../../common/maps/geo.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { assertOwnUploads } from '../photos/index.js';
 import type { LogsReadContext } from './logs-version.js';
 import { countLogs, selectLogPageJson } from './queries/list.js';
-import {
-  findLogJsonByIdempotencyKey,
-  findOwnLogJson,
-  findPublicLogJson,
-} from './queries/lookup.js';
+import { findLogJsonByIdempotencyKey, findOwnLogJson } from './queries/lookup.js';
 import { listLocations, listSpecies } from './queries/suggestions.js';
 import {
   deleteOwnLog,
@@ -95,18 +84,6 @@ export async function getOwnLogJson(db: Db, userId: string, id: string): Promise
   const json = isLogId(id) ? await findOwnLogJson(db, userId, id) : undefined;
   if (!json) throw notFound();
   return json;
-}
-
-/** A public log for anyone with its link; private and missing look the same. */
-export async function getSharedLog(db: Db, id: string): Promise<SharedLog> {
-  const json = isLogId(id) ? await findPublicLogJson(db, id) : undefined;
-  if (!json) throw notFound();
-  const shared = sharedLogSchema.parse(JSON.parse(json)); // without its owner's id
-  if (shared.showExactLocation) return shared;
-  // Location privacy for sensitive species: the exact point never leaves the server.
-  const rounded = (value: number | null) =>
-    value === null ? null : roundCoordinate(value, SHARED_COORDINATE_DECIMALS);
-  return { ...shared, latitude: rounded(shared.latitude), longitude: rounded(shared.longitude) };
 }
 
 /**

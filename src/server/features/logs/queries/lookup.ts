@@ -27,12 +27,3 @@ export async function findLogJsonByIdempotencyKey(db: Db, userId: string, key: s
     .where(and(eq(logRow.userId, userId), eq(logRow.idempotencyKey, key)));
   return found?.json;
 }
-
-/** A public log as JSON text (logSchema); undefined when it is private or missing. */
-export async function findPublicLogJson(db: Db, id: string) {
-  const [found] = await db
-    .select({ json: logRowJson })
-    .from(logRow)
-    .where(and(eq(logRow.id, id), eq(logRow.isPublic, true)));
-  return found?.json;
-}
