@@ -1,21 +1,24 @@
 import { and, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { LogFilters } from '../../../common/logs/schemas.js';
-import type { GeoCursor } from '../../../common/maps/geo.js';
+import { MAP_COORDINATE_DECIMALS, type GeoCursor } from '../../../common/maps/geo.js';
 import { isoUtc, type Db } from '../../db/client.js';
 import { logs } from '../../db/schema.js';
 import { logFilterWhere } from '../logs/index.js';
+import { pointFeatureJson } from './geojson.js';
 
 // SQL of the map: the user's logs with coordinates, matching the list's filters.
 
-// The map's page of features is written by the database as GeoJSON text: PGlite hands rows over
-// one value at a time, and 100,000 rows of six columns took seconds where one text takes a
-// fraction. Coordinates to 6 decimals (0.1 m); float8 text is the shortest exact form.
-const featureJson = sql.raw(`'{"type":"Feature","geometry":{"type":"Point","coordinates":['
-  || round(p.longitude::numeric, 6)::float8 || ',' || round(p.latitude::numeric, 6)::float8
-  || ']},"properties":{"id":"' || p.id || '","species":' || to_json(p.species_common)::text
-  || ',"count":' || p.count || ',"observedAt":"'
-  || to_char(p.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"}}'`);
+// A feature of the map: coordinates to 6 decimals (0.1 m) and the few fields a marker shows.
+const DECIMALS = sql.raw(String(MAP_COORDINATE_DECIMALS));
+const featureJson = pointFeatureJson(
+  {
+    longitude: sql`round(p.longitude::numeric, ${DECIMALS})::float8`,
+    latitude: sql`round(p.latitude::numeric, ${DECIMALS})::float8`,
+  },
+  sql`('{"id":"' || p.id || '","species":' || to_json(p.species_common)::text
+    || ',"count":' || p.count || ',"observedAt":"' || ${isoUtc(sql`p.observed_at`)} || '"}')`,
+);
 
 const featurePageSchema = z.object({
   rows: z.number(),

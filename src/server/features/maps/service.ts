@@ -1,10 +1,11 @@
 import { formatGeoCursor, type GeoQuery } from '../../../common/maps/geo.js';
 import type { Db } from '../../db/client.js';
+import { featureCollectionJson } from './geojson.js';
 import { selectFeaturePage } from './queries.js';
 
 /**
  * A page of the map's points as GeoJSON text, sent as is: the database wrote the features
- * (see selectFeaturePage), and a response schema check of 100,000 of them would double the time.
+ * (geojson.ts), and a response schema check of 100,000 of them would double the time.
  * `nextCursor` is null on the last page.
  */
 export async function getLogPointsJson(
@@ -17,8 +18,5 @@ export async function getLogPointsJson(
     page.rows > limit && page.lastAt && page.lastId
       ? formatGeoCursor({ observedAt: page.lastAt, id: page.lastId })
       : null;
-  return (
-    `{"type":"FeatureCollection","features":[${page.features ?? ''}],` +
-    `"total":${page.total},"nextCursor":${JSON.stringify(nextCursor)}}`
-  );
+  return featureCollectionJson(page.features ?? '', { total: page.total, nextCursor });
 }
