@@ -17,6 +17,7 @@ import { objectRoutes, photoRoutes } from './features/photos/index.js';
 import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
+import { startJobs } from './jobs.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';
 import { registerSecurity } from './security.js';
@@ -75,6 +76,8 @@ export async function buildApp(
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
   await app.register(pwaRoutes, { prefix: '/api', config });
+
+  startJobs(app); // the periodic clean-ups, the embedded store's vacuum
 
   serveOpenApi(app);
   app.get('/healthz', async (_request, reply) => {

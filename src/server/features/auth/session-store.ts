@@ -40,6 +40,7 @@ export async function deleteSession(db: Db, sid: string) {
   await db.delete(sessions).where(eq(sessions.sid, sid));
 }
 
+/** The hourly clean-up (src/server/jobs.ts). */
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const removed = await db
     .delete(sessions)

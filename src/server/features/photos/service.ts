@@ -160,7 +160,7 @@ export async function releaseUploads(db: Db, storage: ObjectStorage, objectPaths
   await deleteObjectsOf(storage, await deleteUnreferencedUploads(db, { ids }));
 }
 
-/** The periodic clean-up: uploads no log took within PHOTO_LIMITS.orphanHours. */
+/** The hourly clean-up (src/server/jobs.ts): uploads no log took within PHOTO_LIMITS.orphanHours. */
 export async function deleteOrphanUploads(db: Db, storage: ObjectStorage, now = new Date()) {
   const createdBefore = new Date(now.getTime() - PHOTO_LIMITS.orphanHours * 3600 * 1000);
   let deleted = 0;
