@@ -12,7 +12,6 @@ import {
 import type { Db } from '../../db/client.js';
 import type { UploadRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { LocalStorage } from '../../storage/local-storage.js';
 import {
   objectKey,
   objectNames,
@@ -55,7 +54,7 @@ export async function receiveLocalUpload(
   request: { uploadId: string; expires: number; signature: string; body: Readable },
 ): Promise<void> {
   const { uploadId, expires, signature, body } = request;
-  if (!(storage instanceof LocalStorage)) throw new HttpError(404, 'Not found'); // S3 takes PUTs
+  if (!storage.receive) throw new HttpError(404, 'Not found'); // S3 takes the PUTs itself
   const upload = isUploadId(uploadId) ? await findUpload(db, uploadId) : undefined;
   if (
     !upload ||
