@@ -21,8 +21,6 @@ async function logsWrites(db: Db): Promise<number> {
 export interface EmbeddedMaintenance {
   /** A pass, unless no log was written since the last one; one at a time. */
   run(): Promise<void>;
-  /** Resolves when no pass is running. */
-  idle(): Promise<void>;
 }
 
 export function embeddedMaintenance(db: Db, onError: (error: unknown) => void) {
@@ -39,7 +37,6 @@ export function embeddedMaintenance(db: Db, onError: (error: unknown) => void) {
       (running ??= pass()
         .catch(onError)
         .finally(() => (running = undefined))),
-    idle: () => running ?? Promise.resolve(),
   };
   return maintenance;
 }
