@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// R4 of issue 7 beside its raw ceiling: the load test's mix (tests/load-mix.ts) from 200
+// R4 of issue 7 beside its raw ceiling: the load test's mix (tests/support/load-mix.ts) from 200
 // connections against the built server on PostgreSQL, then pgbench running the same requests'
 // SQL (the session lookup included) from 200 clients, in the same proportions.
 // Run through `npm run bench:load`: scripts/with-postgres.mjs starts a throwaway PostgreSQL and
