@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// R4 of issue 7 beside its raw ceiling: the load test's mix (tests/load-mix.ts) from 200
+// R4 of issue 7 beside its raw ceiling: the load test's mix (tests/support/load-mix.ts) from 200
 // connections against the built server on PostgreSQL, then pgbench running the same requests'
 // SQL (the session lookup included) from 200 clients, in the same proportions.
 // Run through `npm run bench:load`: scripts/with-postgres.mjs starts a throwaway PostgreSQL and
@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
-import { createLogsResultCache } from '../src/server/db/logs-version.ts';
-import { findLiveSession } from '../src/server/auth/session-store.ts';
-import { hashToken } from '../src/server/auth/sessions.ts';
+import { createLogsResultCache } from '../src/server/features/logs/logs-version.ts';
+import { findLiveSession } from '../src/server/features/auth/session-store.ts';
+import { hashToken } from '../src/server/features/auth/sessions.ts';
 import {
   createLog,
   getLogPageJson,

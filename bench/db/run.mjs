@@ -14,8 +14,8 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { createLogsResultCache } from '../../src/server/db/logs-version.ts';
-import { findLiveSession } from '../../src/server/auth/session-store.ts';
+import { createLogsResultCache } from '../../src/server/features/logs/logs-version.ts';
+import { findLiveSession } from '../../src/server/features/auth/session-store.ts';
 import { getLogPageJson } from '../../src/server/features/logs/service.ts';
 import { sumByBucket, sumBySpecies, sumLogs } from '../../src/server/features/stats/queries.ts';
 import { logPageQuerySchema } from '../../src/common/logs/schemas.ts';
@@ -120,7 +120,7 @@ const server = await startServer({ DATABASE_URL: url });
 try {
   for (const variant of variants) {
     // What a request runs once the user's total is known: the server counts once per version
-    // of the user's logs (src/server/db/logs-version.ts), so the capture is of a second call.
+    // of the user's logs (src/server/features/logs/logs-version.ts), so the capture is of a second call.
     const logsResults = createLogsResultCache(10);
     const query = logPageQuerySchema.parse(variant.query);
     const statements = await captureSql(pool, async (db, forget) => {

@@ -8,17 +8,16 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config.js';
 import { databasePlugin } from './db/plugin.js';
 import { isDatabaseReady } from './db/client.js';
-import { rateLimitPlugin } from './auth/rate-limits.js';
-import { sessionsPlugin } from './auth/sessions.js';
 import { installErrorHandler } from './error-handler.js';
-import { authRoutes } from './features/auth/routes.js';
-import { exportRoutes } from './features/data-exchange/export/routes.js';
-import { importRoutes } from './features/data-exchange/import/routes.js';
-import { catalogRoutes, logsRoutes, sharedLogRoutes } from './features/logs/routes.js';
-import { objectRoutes, photoRoutes } from './features/photos/routes.js';
-import { pwaRoutes } from './features/pwa/routes.js';
-import { sharedPageRoutes } from './features/sharing/routes.js';
-import { statsRoutes } from './features/stats/routes.js';
+import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
+import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
+import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
+import { mapsRoutes } from './features/maps/index.js';
+import { objectRoutes, photoRoutes } from './features/photos/index.js';
+import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
+import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
+import { statsRoutes } from './features/stats/index.js';
+import { startJobs } from './jobs.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';
 import { registerSecurity } from './security.js';
@@ -63,17 +62,22 @@ export async function buildApp(
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config });
+  await app.register(logsResultsPlugin);
 
-  await app.register(authRoutes, { prefix: '/api', config });
+  // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
+  await app.register(authRoutes, { prefix: '/api', config, issueBridgeRedirect });
   await app.register(logsRoutes, { prefix: '/api/logs' });
+  await app.register(mapsRoutes, { prefix: '/api/logs' }); // GET /api/logs/geo
   await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });
-  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(suggestionsRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
   await app.register(pwaRoutes, { prefix: '/api', config });
+
+  startJobs(app); // the periodic clean-ups, the embedded store's vacuum
 
   serveOpenApi(app);
   app.get('/healthz', async (_request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { SESSION_COOKIE } from './auth/sessions.js';
+import { SESSION_COOKIE } from './features/auth/index.js';
 
 // The OpenAPI 3 document of the whole API, generated from the routes' zod schemas and served
 // at /api/docs/openapi.json. Register before the feature routes: swagger sees routes as they

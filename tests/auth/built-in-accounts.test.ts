@@ -170,7 +170,8 @@ describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
       .where(mine);
     expect((await currentUser(ada.cookie)).statusCode).toBe(401);
 
-    const { deleteExpiredSessions } = await import('../../src/server/auth/session-store.js');
+    const { deleteExpiredSessions } =
+      await import('../../src/server/features/auth/session-store.js');
     expect(await deleteExpiredSessions(app.db, new Date())).toBeGreaterThanOrEqual(1);
     expect(await app.db.select().from(sessions).where(mine)).toHaveLength(0);
   });

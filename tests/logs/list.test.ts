@@ -154,7 +154,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
     });
 
     it('lists and reads every log exactly as the server writes it', async () => {
-      // Reads and creates are JSON the database writes; an edit's reply is the server's (toLog).
+      // Reads, creates and edits are all JSON the database writes (log-json.ts), held to the schema.
       const bea = await signUp(app, 'log-json');
       const tricky = 'Quote " backslash \\ tab \t newline \n emoji 🐦 and </script>';
       const edited = {

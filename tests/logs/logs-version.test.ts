@@ -13,7 +13,7 @@ import {
 } from '../support/helpers.js';
 
 // Statistics and the form's pickers are computed once per version of the user's logs
-// (src/server/db/logs-version.ts):
+// (src/server/features/logs/logs-version.ts):
 // every kind of write must show in the next answer, and only in its owner's.
 describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLogsResultCache } from '../../src/server/db/logs-version.js';
+import { createLogsResultCache } from '../../src/server/features/logs/logs-version.js';
 
 // The cache of results computed from a user's logs, by version (the database side is in
 // tests/logs/logs-version.test.ts).

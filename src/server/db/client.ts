@@ -4,7 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql, type Query } from 'drizzle-orm';
+import { sql, type Query, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
@@ -111,5 +111,48 @@ export async function isDatabaseReady(db: Db): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * `make(db)`, made once per database (app and tests may open several): for statements built
+ * once and prepared by name on the server, instead of rebuilt and re-planned per request.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = make(db)));
+    return value;
+  };
+}
+
+/**
+ * A timestamp as ISO 8601 UTC text, to the millisecond or (for keyset cursors) the microsecond.
+ * Timestamps leave the database as text where it matters: the two drivers parse them differently.
+ */
+export const isoUtc = (column: SQLWrapper, fraction: 'MS' | 'US' = 'MS') =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', ${sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.${fraction}"Z"'`)})`;
+
+/** The SQLSTATE of a driver error, which Drizzle wraps as `cause`. */
+function sqlState(error: unknown): unknown {
+  if (!(error instanceof Error)) return undefined;
+  if ('code' in error && typeof error.code === 'string') return error.code;
+  return sqlState(error.cause);
+}
+
+/** True when PostgreSQL refused a write for a duplicate key. */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/** True when the database knows the zone: its time zone data may differ from the runtime's. */
+export async function isKnownTimeZone(db: Db, tz: string): Promise<boolean> {
+  if (tz === 'UTC') return true;
+  try {
+    await db.execute(sql`SELECT now() AT TIME ZONE ${tz}`);
+    return true;
+  } catch (error) {
+    // 22023 invalid_parameter_value: 'time zone "…" not recognized'
+    if (sqlState(error) === '22023') return false;
+    throw error;
   }
 }

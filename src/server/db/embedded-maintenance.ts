@@ -6,10 +6,9 @@ import { users } from './schema.js';
 // plans with default estimates, and never marks pages all-visible, so index-only scans read the
 // table for every row. With 30,000 logs, a filtered page of the list took 18 ms instead of 2.
 // The server does autovacuum's job: a VACUUM (ANALYZE) after start and, when logs were written
-// since, every ten minutes. PGlite runs in the server's thread, so a pass holds requests while
-// it runs: 0.3-0.4 s for 300,000 logs.
-
-export const MAINTENANCE_EVERY_MS = 10 * 60 * 1000;
+// since, every ten minutes (src/server/jobs.ts; docs/decisions/006-embedded-vacuum-job.md).
+// PGlite runs in the server's thread, so a pass holds requests while it runs: 0.3-0.4 s for
+// 300,000 logs.
 
 /** The sum of the users' logs versions: any write to logs changes it (migration 0003). */
 async function logsWrites(db: Db): Promise<number> {
@@ -22,8 +21,6 @@ async function logsWrites(db: Db): Promise<number> {
 export interface EmbeddedMaintenance {
   /** A pass, unless no log was written since the last one; one at a time. */
   run(): Promise<void>;
-  /** Resolves when no pass is running. */
-  idle(): Promise<void>;
 }
 
 export function embeddedMaintenance(db: Db, onError: (error: unknown) => void) {
@@ -40,7 +37,6 @@ export function embeddedMaintenance(db: Db, onError: (error: unknown) => void) {
       (running ??= pass()
         .catch(onError)
         .finally(() => (running = undefined))),
-    idle: () => running ?? Promise.resolve(),
   };
   return maintenance;
 }

@@ -35,7 +35,7 @@ export const users = pgTable(
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: varchar('oidc_subject', { length: 255 }),
     // Bumped by a trigger on every write to the user's logs (migration 0003): results computed
-    // from the logs stay valid while it is unchanged (src/server/db/logs-version.ts).
+    // from the logs stay valid while it is unchanged (src/server/features/logs/logs-version.ts).
     logsVersion: bigint('logs_version', { mode: 'number' }).notNull().default(0),
     // How many logs the user has, kept by the same trigger (migration 0007): the list's total
     // without filters, with no count after each write.

@@ -31,12 +31,19 @@ export interface UploadTarget {
 
 /**
  * Photo bytes on local disk or in an S3-compatible bucket. Both hand the browser a URL to PUT
- * the file to; the app checks what arrived before anything refers to it.
+ * the file to; the app checks what arrived before anything refers to it. What only some stores
+ * can do is an optional member here, so that callers ask the store, never its class.
  */
 export interface ObjectStorage {
   readonly kind: 'local' | 's3';
   /** A URL the browser PUTs the original to, valid for PHOTO_LIMITS.uploadUrlSeconds. */
   uploadUrl(target: UploadTarget): Promise<string>;
+  /**
+   * Takes the PUT to one of its upload URLs, streamed into place within PHOTO_LIMITS.maxBytes,
+   * and returns its size: only a store whose upload URLs point at the app (local disk) has it.
+   * An S3 bucket takes the PUT itself.
+   */
+  receive?(key: ObjectKey, body: Readable): Promise<number>;
   /** The object's size, or undefined when it does not exist. */
   size(key: ObjectKey): Promise<number | undefined>;
   /** The whole object (photos are at most 10 MB). */

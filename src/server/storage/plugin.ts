@@ -20,7 +20,7 @@ export const storagePlugin = fp<{ config: Config }>(
     } else {
       app.decorate('storage', new LocalStorage(config.dataDir, config.sessionSecret));
     }
-    app.log.info({ photoStorage: config.s3 ? 's3' : 'local' }, 'photo storage ready');
+    app.log.info({ photoStorage: app.storage.kind }, 'photo storage ready');
   },
   { name: 'storage' },
 );

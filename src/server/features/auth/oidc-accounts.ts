@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { User } from '../../../common/auth/schemas.js';
-import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { findUserByEmail, findUserByOidcIdentity, insertUser, updateUser } from './queries.js';
 import { toUser } from './service.js';

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import type { OidcSettings } from '../../config.js';
-import type { SignInFlow } from '../../auth/oidc-flow.js';
-import { FLOW_TTL_MS } from '../../auth/oidc-flow.js';
+import type { SignInFlow } from './oidc-flow.js';
+import { FLOW_TTL_MS } from './oidc-flow.js';
 
 // The relying-party side of OpenID Connect (authorization code + PKCE, state and nonce),
 // through openid-client. The provider's metadata is discovered on first use and kept; a

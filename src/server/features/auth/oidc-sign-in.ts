@@ -9,13 +9,13 @@ import {
   openFlow,
   sealFlow,
   type SignInFlow,
-} from '../../auth/oidc-flow.js';
-import { isSecureOrigin } from '../../auth/sessions.js';
+} from './oidc-flow.js';
+import { isSecureOrigin } from './sessions.js';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
 import { ownOrigin } from '../../security.js';
 import type { OidcClient } from './oidc-client.js';
 import { parseIdentityClaims, signInWithIdentity } from './oidc-accounts.js';
-import { issueBridgeRedirect } from '../pwa/index.js';
 
 // GET /api/login and GET /api/callback in OpenID Connect mode. Whatever goes wrong, the
 // browser lands on /login with an error code the page turns into a message (never a 500),
@@ -31,6 +31,13 @@ export const callbackQuerySchema = z.object({
 });
 
 type CallbackQuery = z.infer<typeof callbackQuerySchema>;
+
+/**
+ * Where a `pwa=true` sign-in goes once the user is known: the installed-app bridge's completion
+ * page with a fresh token. The pwa feature issues it; app.ts hands it over, so that auth, which
+ * pwa builds on, imports no feature.
+ */
+export type BridgeRedirect = (db: Db, userId: string) => Promise<string>;
 
 const flowCookieOptions = (config: Config, request: FastifyRequest) => ({
   path: FLOW_COOKIE_PATH,
@@ -66,7 +73,7 @@ export async function finishOidcSignIn(
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
-  query: CallbackQuery,
+  { query, issueBridgeRedirect }: { query: CallbackQuery; issueBridgeRedirect: BridgeRedirect },
 ) {
   const cookie = query.state ? flowCookieName(query.state) : undefined;
   const flow = openFlow(cookie && request.cookies[cookie], config.sessionSecret);

@@ -6,22 +6,29 @@ import {
   safeNextPath,
   userSchema,
 } from '../../../common/auth/schemas.js';
-import { authRouteLimit } from '../../auth/rate-limits.js';
-import { findSessionData } from '../../auth/session-store.js';
-import { requireUserId } from '../../auth/sessions.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { ownOrigin } from '../../security.js';
 import { createOidcClient } from './oidc-client.js';
-import { callbackQuerySchema, finishOidcSignIn, startOidcSignIn } from './oidc-sign-in.js';
-import { issueBridgeRedirect } from '../pwa/index.js';
+import {
+  callbackQuerySchema,
+  finishOidcSignIn,
+  startOidcSignIn,
+  type BridgeRedirect,
+} from './oidc-sign-in.js';
+import { authRouteLimit } from './rate-limits.js';
 import { authenticate, getUser, registerUser } from './service.js';
+import { findSessionData } from './session-store.js';
+import { requireUserId } from './sessions.js';
 
 /**
  * Built-in accounts, and OpenID Connect sign-in when a provider is configured (ARCHITECTURE
  * "Auth"); mounted at /api.
  */
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  issueBridgeRedirect: BridgeRedirect;
+}> = async (app, { config, issueBridgeRedirect }) => {
   const oidc = config.oidc && createOidcClient(config.oidc);
 
   // With a provider, each sign-in start stores a flow and may call the provider: limited like
@@ -53,7 +60,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     { config: authRouteLimit(config), schema: { querystring: callbackQuerySchema } },
     async (request, reply) => {
       if (!oidc) throw new HttpError(404, 'Not found');
-      return finishOidcSignIn(app, oidc, config, request, reply, request.query);
+      return finishOidcSignIn(app, oidc, config, request, reply, {
+        query: request.query,
+        issueBridgeRedirect,
+      });
     },
   );
 

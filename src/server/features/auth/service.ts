@@ -1,13 +1,7 @@
 import type { LoginPayload, RegisterPayload, User } from '../../../common/auth/schemas.js';
-import { hashPassword, spendPasswordCheck, verifyPassword } from '../../auth/passwords.js';
-import {
-  clearRateLimit,
-  hitRateLimit,
-  peekRateLimit,
-  tooManyRequests,
-} from '../../auth/rate-limits.js';
-import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.js';
+import { clearRateLimit, hitRateLimit, peekRateLimit, tooManyRequests } from './rate-limits.js';
+import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import { findUserByEmail, findUserById, insertUser } from './queries.js';

@@ -1,3 +1,7 @@
-// What other features may use of the logs feature.
-export { filterWhere as logFilterWhere } from './queries.js';
-export { createLogs, getSharedLog } from './service.js';
+// What app.ts and other features may use of the logs feature.
+export { logRow, logRowJson } from './log-json.js';
+export { logsResultsPlugin, type LogsReadContext } from './logs-version.js';
+export { filterWhere as logFilterWhere } from './queries/list.js';
+export { logsRoutes } from './routes.js';
+export { createLogs, isLogId } from './service.js';
+export { suggestionsRoutes } from './suggestions-routes.js';

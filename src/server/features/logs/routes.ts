@@ -2,30 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
-  locationListSchema,
   logCreateHeadersSchema,
   logListSchema,
   logPageQuerySchema,
   logSchema,
   logWriteSchema,
-  sharedLogSchema,
-  speciesListSchema,
 } from '../../../common/logs/schemas.js';
-import { geoQuerySchema, logFeatureCollectionSchema } from '../../../common/maps/geo.js';
-import { requireUserId } from '../../auth/sessions.js';
 import { sendJsonText } from '../../json-text.js';
-import {
-  createLog,
-  deleteLog,
-  getLocations,
-  getLogPageJson,
-  getLogPointsJson,
-  getOwnLogJson,
-  getSharedLog,
-  getSpecies,
-  updateLog,
-} from './service.js';
-import { releaseUploads } from '../photos/service.js';
+import { requireUserId } from '../auth/index.js';
+import { releaseUploads } from '../photos/index.js';
+import { createLog, deleteLog, getLogPageJson, getOwnLogJson, updateLog } from './service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -38,22 +24,6 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: logPageQuerySchema, response: { 200: logListSchema } } },
     async (request, reply) => {
       const json = await getLogPageJson(app, requireUserId(request), request.query);
-      return sendJsonText(request, reply, json);
-    },
-  );
-
-  app.get(
-    '/geo',
-    {
-      schema: {
-        description:
-          'The map: the matching logs with coordinates as a GeoJSON FeatureCollection, newest first, paged by cursor',
-        querystring: geoQuerySchema,
-        response: { 200: logFeatureCollectionSchema },
-      },
-    },
-    async (request, reply) => {
-      const json = await getLogPointsJson(app.db, requireUserId(request), request.query);
       return sendJsonText(request, reply, json);
     },
   );
@@ -87,7 +57,11 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id',
     { schema: { params: idParams, body: logWriteSchema, response: { 200: logSchema } } },
-    async (request) => updateLog(app.db, requireUserId(request), request.params.id, request.body),
+    async (request, reply) => {
+      const { id } = request.params;
+      const json = await updateLog(app.db, requireUserId(request), id, request.body);
+      return sendJsonText(request, reply, json);
+    },
   );
 
   app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
@@ -97,24 +71,4 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     ); // the periodic clean-up retries what fails here
     return reply.code(204).send();
   });
-};
-
-/** A public log for anyone with the link, no cookie needed; mounted at /api/logs/shared. */
-export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/:id',
-    { schema: { params: idParams, response: { 200: sharedLogSchema } } },
-    async (request) => getSharedLog(app.db, request.params.id),
-  );
-};
-
-/** The user's own species and places for the form's pickers; mounted at /api. */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => void requireUserId(request));
-  app.get('/species', { schema: { response: { 200: speciesListSchema } } }, async (request) =>
-    getSpecies(app, requireUserId(request)),
-  );
-  app.get('/locations', { schema: { response: { 200: locationListSchema } } }, async (request) =>
-    getLocations(app, requireUserId(request)),
-  );
 };

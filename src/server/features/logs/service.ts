@@ -1,72 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  Log,
-  LogPageQuery,
-  LogWritePayload,
-  SharedLog,
-  SpeciesEntry,
-} from '../../../common/logs/schemas.js';
+import type { LogPageQuery, LogWritePayload, SpeciesEntry } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
-import {
-  formatGeoCursor,
-  roundCoordinate,
-  SHARED_COORDINATE_DECIMALS,
-  type GeoQuery,
-} from '../../../common/maps/geo.js';
 import type { Db } from '../../db/client.js';
-import type { LogsReadContext } from '../../db/logs-version.js';
-import type { LogPhotoRow, LogRow } from '../../db/schema.js';
-import { assertOwnUploads } from '../photos/service.js';
 import { HttpError } from '../../http-error.js';
+import { assertOwnUploads } from '../photos/index.js';
+import type { LogsReadContext } from './logs-version.js';
+import { countLogs, selectLogPageJson } from './queries/list.js';
+import { findLogJsonByIdempotencyKey, findOwnLogJson } from './queries/lookup.js';
+import { listLocations, listSpecies } from './queries/suggestions.js';
 import {
   deleteOwnLog,
-  findOwnLogJson,
-  findPhotos,
-  findPublicLog,
+  findUploadedPhotos,
   insertLogJson,
-  findLogJsonByIdempotencyKey,
   insertLogs,
   insertPhotos,
-  listLocations,
-  selectFeaturePage,
-  selectLogPageJson,
-  countLogs,
-  listSpecies,
   replacePhotos,
   updateOwnLog,
   type PhotoValues,
-} from './queries.js';
+} from './queries/write.js';
 
-// Rules of the logs feature; rows in, API shapes out (ARCHITECTURE "Logs").
+// Rules of the logs feature (ARCHITECTURE "Logs"). Every reply that carries a log is the JSON
+// the database writes (log-json.ts); this file turns payloads into rows and reads into replies.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `id` can name a log: anything else is a missing log, not a database error. */
+export const isLogId = (id: string) => UUID.test(id);
 const notFound = () => new HttpError(404, 'Log not found'); // another user's log too, never 403
-
-function toLog(row: LogRow, photos: LogPhotoRow[]): Log {
-  return {
-    id: row.id,
-    userId: row.userId,
-    speciesCommon: row.speciesCommon,
-    speciesScientific: row.speciesScientific,
-    count: row.count,
-    observedAt: row.observedAt.toISOString(),
-    placeName: row.placeName,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    description: row.description,
-    notes: row.notes,
-    isPublic: row.isPublic,
-    showExactLocation: row.showExactLocation,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    photos: photos.map((photo) => ({
-      id: photo.id,
-      url: photo.url,
-      sourceType: photo.sourceType,
-      label: photo.label,
-    })),
-  };
-}
 
 function toColumns(payload: LogWritePayload) {
   const observedAt = parseIsoDateTime(payload.observedAt);
@@ -98,19 +57,6 @@ function toPhotos(payload: LogWritePayload): PhotoValues[] {
   return [...external, ...uploaded];
 }
 
-async function withPhotos(db: Db, rows: LogRow[]): Promise<Log[]> {
-  const photos = await findPhotos(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) =>
-    toLog(
-      row,
-      photos.filter((photo) => photo.logId === row.id),
-    ),
-  );
-}
-
 /**
  * A page of the list and the number of matching logs, as JSON text (logListSchema). Without
  * filters the number is the users row's logs_count, read with the page; with filters it is
@@ -135,43 +81,9 @@ export async function getLogPageJson(
 
 /** The user's log as JSON text (logSchema); another user's is not found, as a missing one. */
 export async function getOwnLogJson(db: Db, userId: string, id: string): Promise<string> {
-  const json = UUID.test(id) ? await findOwnLogJson(db, userId, id) : undefined;
+  const json = isLogId(id) ? await findOwnLogJson(db, userId, id) : undefined;
   if (!json) throw notFound();
   return json;
-}
-
-/** A public log for anyone with its link; private and missing look the same. */
-export async function getSharedLog(db: Db, id: string): Promise<SharedLog> {
-  const row = UUID.test(id) ? await findPublicLog(db, id) : undefined;
-  if (!row) throw notFound();
-  const [log] = await withPhotos(db, [row]);
-  const { userId: _owner, ...shared } = log!;
-  if (shared.showExactLocation) return shared;
-  // Location privacy for sensitive species: the exact point never leaves the server.
-  const rounded = (value: number | null) =>
-    value === null ? null : roundCoordinate(value, SHARED_COORDINATE_DECIMALS);
-  return { ...shared, latitude: rounded(shared.latitude), longitude: rounded(shared.longitude) };
-}
-
-/**
- * A page of the map's points as GeoJSON text, sent as is: the database wrote the features
- * (see selectFeaturePage), and a response schema check of 100,000 of them would double the time.
- * `nextCursor` is null on the last page.
- */
-export async function getLogPointsJson(
-  db: Db,
-  userId: string,
-  { cursor, limit, ...filters }: GeoQuery,
-): Promise<string> {
-  const page = await selectFeaturePage(db, userId, filters, { after: cursor, limit });
-  const nextCursor =
-    page.rows > limit && page.lastAt && page.lastId
-      ? formatGeoCursor({ observedAt: page.lastAt, id: page.lastId })
-      : null;
-  return (
-    `{"type":"FeatureCollection","features":[${page.features ?? ''}],` +
-    `"total":${page.total},"nextCursor":${JSON.stringify(nextCursor)}}`
-  );
 }
 
 /**
@@ -225,31 +137,36 @@ export async function createLogs(
   return rows.length;
 }
 
-/** A full replacement; an absent isPublic keeps the current visibility. */
+/**
+ * A full replacement, answered as the API's JSON; an absent isPublic keeps the current
+ * visibility. The reply is read back in the transaction, as every other read writes a log.
+ */
 export async function updateLog(
   db: Db,
   userId: string,
   id: string,
   payload: LogWritePayload,
-): Promise<Log> {
-  if (!UUID.test(id)) throw notFound();
+): Promise<string> {
+  if (!isLogId(id)) throw notFound();
   const columns = toColumns(payload);
   return db.transaction(async (tx) => {
     const visibility = payload.isPublic === undefined ? {} : { isPublic: payload.isPublic };
-    const row = await updateOwnLog(tx, userId, id, { ...columns, ...visibility });
-    if (!row) throw notFound();
+    if (!(await updateOwnLog(tx, userId, id, { ...columns, ...visibility }))) throw notFound();
     await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
-    return toLog(row, await replacePhotos(tx, row.id, toPhotos(payload)));
+    await replacePhotos(tx, id, toPhotos(payload));
+    const json = await findOwnLogJson(tx, userId, id);
+    if (!json) throw new Error('the updated log was not found');
+    return json;
   });
 }
 
 /** Deletes the log and returns the object paths of its uploaded photos, to release after commit. */
 export async function deleteLog(db: Db, userId: string, id: string): Promise<string[]> {
-  if (!UUID.test(id)) throw notFound();
+  if (!isLogId(id)) throw notFound();
   return db.transaction(async (tx) => {
-    const photos = await findPhotos(tx, [id]);
+    const uploaded = await findUploadedPhotos(tx, id);
     if (!(await deleteOwnLog(tx, userId, id))) throw notFound();
-    return photos.filter((photo) => photo.sourceType === 'uploaded').map((photo) => photo.url);
+    return uploaded;
   });
 }
 

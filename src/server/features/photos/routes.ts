@@ -11,20 +11,17 @@ import {
   uploadStartResponseSchema,
   uploadStartSchema,
 } from '../../../common/photos.js';
-import { requireUserId } from '../../auth/sessions.js';
+import { requireUserId } from '../auth/index.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { objectKey } from '../../storage/object-storage.js';
 import {
   completeUpload,
-  deleteOrphanUploads,
   receiveLocalUpload,
   resolveObject,
   startUpload,
   type ServedObject,
 } from './service.js';
-
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 /** The upload calls of SPEC §7; mounted at /api/photos. */
 export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -88,18 +85,6 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       },
     );
   });
-
-  const timer = setInterval(() => void cleanUp(), CLEANUP_EVERY_MS).unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-  app.addHook('onReady', async () => void cleanUp());
-  async function cleanUp() {
-    try {
-      const deleted = await deleteOrphanUploads(app.db, app.storage);
-      if (deleted > 0) app.log.info({ deleted }, 'deleted photos no log took');
-    } catch (error) {
-      app.log.warn({ err: error }, 'could not delete orphan photos');
-    }
-  }
 };
 
 const objectParams = z.object({ id: z.string().max(100) });

@@ -12,7 +12,6 @@ import {
 import type { Db } from '../../db/client.js';
 import type { UploadRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { LocalStorage } from '../../storage/local-storage.js';
 import {
   objectKey,
   objectNames,
@@ -55,7 +54,7 @@ export async function receiveLocalUpload(
   request: { uploadId: string; expires: number; signature: string; body: Readable },
 ): Promise<void> {
   const { uploadId, expires, signature, body } = request;
-  if (!(storage instanceof LocalStorage)) throw new HttpError(404, 'Not found'); // S3 takes PUTs
+  if (!storage.receive) throw new HttpError(404, 'Not found'); // S3 takes the PUTs itself
   const upload = isUploadId(uploadId) ? await findUpload(db, uploadId) : undefined;
   if (
     !upload ||
@@ -160,7 +159,7 @@ export async function releaseUploads(db: Db, storage: ObjectStorage, objectPaths
   await deleteObjectsOf(storage, await deleteUnreferencedUploads(db, { ids }));
 }
 
-/** The periodic clean-up: uploads no log took within PHOTO_LIMITS.orphanHours. */
+/** The hourly clean-up (src/server/jobs.ts): uploads no log took within PHOTO_LIMITS.orphanHours. */
 export async function deleteOrphanUploads(db: Db, storage: ObjectStorage, now = new Date()) {
   const createdBefore = new Date(now.getTime() - PHOTO_LIMITS.orphanHours * 3600 * 1000);
   let deleted = 0;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { BRIDGE_TOKEN_TTL_MS, pwaAuthCompletePath } from '../../../common/pwa/bridge.js';
-import { hashToken } from '../../auth/sessions.js';
+import { hashToken } from '../auth/index.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { deleteExpiredBridgeTokens, insertBridgeToken, takeBridgeToken } from './queries.js';

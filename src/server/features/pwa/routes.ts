@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bridgeExchangeSchema } from '../../../common/pwa/schemas.js';
-import { authRouteLimit } from '../../auth/rate-limits.js';
+import { authRouteLimit } from '../auth/index.js';
 import type { Config } from '../../config.js';
 import { exchangeBridgeToken } from './bridge.js';
 

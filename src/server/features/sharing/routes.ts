@@ -1,15 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { genericLinkPreview, logLinkPreview } from '../../../common/sharing.js';
+import { sharedLogSchema } from '../../../common/logs/schemas.js';
 import { sharedLogPath } from '../../../common/routes.js';
+import { genericLinkPreview, logLinkPreview } from '../../../common/sharing.js';
 import type { Config } from '../../config.js';
-import { HttpError } from '../../http-error.js';
 import { ownOrigin } from '../../security.js';
 import { renderPageHead } from '../../web-app.js';
-import { getSharedLog } from '../logs/index.js';
+import { findSharedLog, getSharedLog } from './service.js';
 
-// GET /shared/:id answers the app's page with the log's link preview already in <head>: chat
-// apps and social sites read these tags without running the app (SPEC §2 "Public shared log").
+// A public log for anyone with its link (SPEC §2 "Public shared log"): the log itself, and the
+// app's page with the log's link preview already in <head>.
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** The log, no cookie needed; mounted at /api/logs/shared. */
+export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id',
+    { schema: { params: idParams, response: { 200: sharedLogSchema } } },
+    async (request) => getSharedLog(app.db, request.params.id),
+  );
+};
 
 const GENERIC_DESCRIPTION = 'Log wildlife sightings: species, counts, places, notes and photos.';
 
@@ -17,6 +28,10 @@ const GENERIC_DESCRIPTION = 'Log wildlife sightings: species, counts, places, no
 const formatDay = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
+/**
+ * GET /shared/:id: the app's page, its head holding the log's link preview. Chat apps and social
+ * sites read these tags without running the app.
+ */
 export const sharedPageRoutes: FastifyPluginAsyncZod<{
   config: Config;
   indexHtml: string;
@@ -27,10 +42,7 @@ export const sharedPageRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const origin = ownOrigin(request, config);
       const place = { origin, appName: config.appName, formatDay };
-      const log = await getSharedLog(app.db, request.params.id).catch((error: unknown) => {
-        if (error instanceof HttpError && error.statusCode === 404) return undefined;
-        throw error;
-      });
+      const log = await findSharedLog(app.db, request.params.id);
       const preview = log
         ? logLinkPreview(log, place)
         : genericLinkPreview(

@@ -7,7 +7,7 @@ import {
   topSpeciesQuerySchema,
   topSpeciesSchema,
 } from '../../../common/stats.js';
-import { requireUserId } from '../../auth/sessions.js';
+import { requireUserId } from '../auth/index.js';
 import { getSummary, getTimeSeries, getTopSpecies } from './service.js';
 
 /** Mounted at /api/stats; every route needs a signed-in user, checked before the input. */

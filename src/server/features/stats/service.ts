@@ -1,8 +1,7 @@
 import type { StatsRange, TimeSeriesQuery, TopSpeciesQuery } from '../../../common/stats.js';
-import type { Db } from '../../db/client.js';
-import type { LogsReadContext } from '../../db/logs-version.js';
-import { isKnownTimeZone } from '../../db/time-zones.js';
+import { isKnownTimeZone, type Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
+import type { LogsReadContext } from '../logs/index.js';
 import { sumByBucket, sumBySpecies, sumLogs } from './queries.js';
 
 // Rules of the stats feature (ARCHITECTURE "Stats"); an empty range gives zeros, never an error.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { exportQuerySchema } from '../../../../common/data-exchange/export.js';
 import { geoJsonExportQuerySchema } from '../../../../common/maps/geo.js';
-import { requireUserId } from '../../../auth/sessions.js';
+import { requireUserId } from '../../auth/index.js';
 import type { Config } from '../../../config.js';
 import { startExport, startGeoJsonExport, type FileExport } from './service.js';
 

@@ -1,81 +1,15 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import {
-  EXPORT_CSV_COLUMNS,
-  FORMULA_START,
-  type ExportQuery,
-} from '../../../../common/data-exchange/export.js';
+import type { ExportQuery } from '../../../../common/data-exchange/export.js';
 import type { GeoJsonExportQuery } from '../../../../common/maps/geo.js';
-import type { Db, StreamRows } from '../../../db/client.js';
-import { isKnownTimeZone } from '../../../db/time-zones.js';
+import { isKnownTimeZone, type Db, type StreamRows } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
-import { findOwner, readExportBatches, type ExportRow } from './queries.js';
+import { streamFeatureCollection } from '../../maps/index.js';
+import { csvLayout, darwinCoreLayout } from './columns.js';
+import { findOwner, readExportFeatures, readExportRows, type ExportRow } from './queries.js';
 
 // Rules of the export (ARCHITECTURE "Export"): one CSV row (or GeoJSON feature) per log,
 // streamed a batch of rows at a time (one chunk each), never held whole.
-
-const dwcHeaders = [
-  'occurrenceID',
-  'basisOfRecord',
-  'eventDate',
-  'scientificName',
-  'vernacularName',
-  'individualCount',
-  'decimalLatitude',
-  'decimalLongitude',
-  'geodeticDatum',
-  'locality',
-  'occurrenceRemarks',
-  'associatedMedia',
-  'recordedBy',
-  'modified',
-];
-
-const text = (value: string | null) =>
-  value === null ? '' : FORMULA_START.test(value) ? `'${value}` : value;
-const number = (value: number | null) => (value === null ? '' : String(value));
-
-const csvRecord = (row: ExportRow) => [
-  row.id,
-  row.observedAt,
-  text(row.speciesCommon),
-  text(row.speciesScientific),
-  number(row.count),
-  text(row.placeName),
-  number(row.latitude),
-  number(row.longitude),
-  text(row.description),
-  text(row.notes),
-  String(row.isPublic),
-  row.photoUrls.join(' '),
-  row.createdAt,
-  row.updatedAt,
-];
-
-interface DwcContext {
-  origin: string; // uploaded photos are paths on this server
-  recordedBy: string;
-}
-
-const dwcRecord = (row: ExportRow, { origin, recordedBy }: DwcContext) => [
-  `urn:uuid:${row.id}`,
-  'HumanObservation',
-  row.observedAt,
-  text(row.speciesScientific),
-  text(row.speciesCommon),
-  number(row.count),
-  number(row.latitude),
-  number(row.longitude),
-  row.latitude === null ? '' : 'WGS84',
-  text(row.placeName),
-  text([row.description, row.notes].filter(Boolean).join(' | ') || null),
-  // A private log's photos stay private: only public logs list them.
-  row.isPublic
-    ? row.photoUrls.map((url) => (url.startsWith('/') ? `${origin}${url}` : url)).join(' | ')
-    : '',
-  text(recordedBy),
-  row.updatedAt,
-];
 
 function ownerName(owner: Awaited<ReturnType<typeof findOwner>>): string {
   const name = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ').trim();
@@ -94,9 +28,9 @@ export interface FileExport {
  * The batches as a stream of `encode`d chunks. The first batch is read before returning, so a
  * failing query still reaches the error handler instead of breaking off a response under way.
  */
-async function encodeBatches(
-  batches: AsyncGenerator<ExportRow[]>,
-  encode: (batches: AsyncIterable<ExportRow[]>) => AsyncIterable<string>,
+async function encodeBatches<Row>(
+  batches: AsyncGenerator<Row[]>,
+  encode: (batches: AsyncIterable<Row[]>) => AsyncIterable<string>,
 ): Promise<Readable> {
   const first = await batches.next();
   async function* all() {
@@ -124,56 +58,27 @@ export async function startExport(
 ): Promise<FileExport> {
   await checkTimeZone(db, query.tz);
   const { format, tz, ...filters } = query;
-  const dwc =
-    format === 'dwc' ? { origin, recordedBy: ownerName(await findOwner(db, userId)) } : null;
-  const toRecord = (row: ExportRow) => (dwc ? dwcRecord(row, dwc) : csvRecord(row));
+  const dwc = format === 'dwc';
+  const layout = dwc ? darwinCoreLayout : csvLayout;
+  const context = { origin, recordedBy: dwc ? ownerName(await findOwner(db, userId)) : '' };
   const options = {
-    columns: dwc ? dwcHeaders : EXPORT_CSV_COLUMNS,
+    columns: layout.headers,
     record_delimiter: 'windows', // RFC 4180: CRLF
   } as const;
   async function* csv(batches: AsyncIterable<ExportRow[]>) {
     let first = true; // the byte order mark and the header open the file, even an empty one
     for await (const batch of batches) {
-      yield stringify(batch.map(toRecord), { ...options, bom: first, header: first });
+      const records = batch.map((row) => layout.record(row, context));
+      yield stringify(records, { ...options, bom: first, header: first });
       first = false;
     }
     if (first) yield stringify([], { ...options, bom: true, header: true });
   }
-  const batches = readExportBatches(db, streamRows, userId, filters, tz);
+  const batches = readExportRows(db, streamRows, userId, filters, tz);
   return {
     filename: `sightings-${dwc ? 'dwc-' : ''}${today(tz)}.csv`,
     body: await encodeBatches(batches, csv),
   };
-}
-
-/** A log with coordinates as a GeoJSON feature (RFC 7946: longitude first). */
-const geoJsonFeature = (row: ExportRow) => ({
-  type: 'Feature',
-  geometry: { type: 'Point', coordinates: [row.longitude, row.latitude] },
-  properties: {
-    id: row.id,
-    observedAt: row.observedAt,
-    speciesCommon: row.speciesCommon,
-    speciesScientific: row.speciesScientific,
-    count: row.count,
-    placeName: row.placeName,
-    description: row.description,
-    notes: row.notes,
-    isPublic: row.isPublic,
-    photoUrls: row.photoUrls,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  },
-});
-
-async function* featureCollection(batches: AsyncIterable<ExportRow[]>) {
-  yield '{"type":"FeatureCollection","features":[';
-  let separator = '';
-  for await (const batch of batches) {
-    yield separator + batch.map((row) => JSON.stringify(geoJsonFeature(row))).join(',');
-    separator = ',';
-  }
-  yield ']}';
 }
 
 /** Starts the GeoJSON export: the matching logs that have coordinates, newest first. */
@@ -184,9 +89,12 @@ export async function startGeoJsonExport(
   { tz, ...filters }: GeoJsonExportQuery,
 ): Promise<FileExport> {
   await checkTimeZone(db, tz);
-  const batches = readExportBatches(db, streamRows, userId, filters, tz, { located: true });
+  const batches = readExportFeatures(db, streamRows, userId, filters, tz);
+  async function* features(batches: AsyncIterable<Array<{ feature: string }>>) {
+    for await (const batch of batches) yield batch.map((row) => row.feature).join(',');
+  }
   return {
     filename: `sightings-${today(tz)}.geojson`,
-    body: await encodeBatches(batches, featureCollection),
+    body: await encodeBatches(batches, (batches) => streamFeatureCollection(features(batches))),
   };
 }

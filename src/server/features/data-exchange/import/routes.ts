@@ -5,7 +5,7 @@ import {
   importRefusalSchema,
   importResultSchema,
 } from '../../../../common/data-exchange/import.js';
-import { requireUserId } from '../../../auth/sessions.js';
+import { requireUserId } from '../../auth/index.js';
 import { HttpError } from '../../../http-error.js';
 import { importCsv } from './service.js';
 

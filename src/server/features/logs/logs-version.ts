@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { Db } from './client.js';
-import { users } from './schema.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
 
 // Results computed from a user's logs (statistics, totals), kept while the user's logs_version
 // is unchanged. A trigger bumps it in the transaction of every statement that writes logs
@@ -15,7 +16,7 @@ export interface LogsResultCache {
   getAt<T>(userId: string, version: number, key: string, compute: () => Promise<T>): Promise<T>;
 }
 
-/** What reads through the cache need: the app has both (src/server/db/plugin.ts). */
+/** What reads through the cache need: the app has both (logsResultsPlugin). */
 export interface LogsReadContext {
   db: Db;
   logsResults: LogsResultCache;
@@ -63,3 +64,19 @@ async function readLogsVersion(db: Db, userId: string): Promise<number | undefin
     .where(eq(users.id, userId));
   return row?.version;
 }
+
+/** Results kept per instance: a few hundred bytes to a few tens of kB each. */
+const CACHED_RESULTS = 2000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Statistics and totals of users' logs, until their next write. */
+    logsResults: LogsResultCache;
+  }
+}
+
+/** The cache as `app.logsResults`, for the logs and the features that read through logs. */
+export const logsResultsPlugin = fp(
+  async (app) => void app.decorate('logsResults', createLogsResultCache(CACHED_RESULTS)),
+  { name: 'logs-results', dependencies: ['database'] },
+);

@@ -2,11 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
-import type { Config } from '../config.js';
-import type { SessionData } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
+import type { Config } from '../../config.js';
+import type { SessionData } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
 import {
-  deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
   extendSession,
@@ -21,7 +20,6 @@ import {
 export const SESSION_COOKIE = 'sid';
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000; // refresh expiry at most once a day per session
-const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,14 +122,6 @@ export const sessionsPlugin = fp<{ config: Config }>(
       if (this.request.userId) await deleteUserSessions(app.db, this.request.userId);
       await this.signOut();
     });
-
-    const cleanUp = () =>
-      deleteExpiredSessions(app.db, new Date()).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'could not delete expired sessions'),
-      );
-    const timer = setInterval(cleanUp, CLEANUP_EVERY_MS).unref();
-    app.addHook('onReady', async () => void (await cleanUp()));
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'sessions', dependencies: ['database'] },
 );

@@ -1,10 +1,10 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { rateLimits } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { rateLimits } from '../../db/schema.js';
+import { HttpError } from '../../http-error.js';
 
 // Rate limits kept in the database, so that every app instance counts against one budget
 // (ARCHITECTURE: nothing another instance needs lives in process memory).
@@ -37,6 +37,7 @@ export async function clearRateLimit(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
+/** The hourly clean-up (src/server/jobs.ts). */
 export async function deleteExpiredRateLimits(db: Db) {
   await db.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now()`));
 }
@@ -86,12 +87,6 @@ export const rateLimitPlugin = fp<{ config: Config }>(
           `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
         ),
     });
-    const cleanUp = () =>
-      deleteExpiredRateLimits(app.db).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'could not delete expired rate limits'),
-      );
-    const timer = setInterval(cleanUp, 60 * 60 * 1000).unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'rate-limits', dependencies: ['database'] },
 );

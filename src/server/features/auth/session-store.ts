@@ -1,7 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { perDatabase } from '../db/per-database.js';
-import { sessions, type SessionData } from '../db/schema.js';
+import { perDatabase, type Db } from '../../db/client.js';
+import { sessions, type SessionData } from '../../db/schema.js';
 
 // SQL for the sessions table. Rows are keyed by the SHA-256 of the cookie token (see sessions.ts).
 
@@ -41,6 +40,7 @@ export async function deleteSession(db: Db, sid: string) {
   await db.delete(sessions).where(eq(sessions.sid, sid));
 }
 
+/** The hourly clean-up (src/server/jobs.ts). */
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const removed = await db
     .delete(sessions)

@@ -1,0 +1,44 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { isoUtc } from '../../db/client.js';
+import { logPhotos, logs } from '../../db/schema.js';
+
+// A log as the API's JSON (logSchema), written by the database and sent as is: the list, a log
+// read alone, a create, an update and a shared log all carry this text, and nothing else writes
+// a log's shape (docs/decisions/003-json-written-by-the-database.md). tests/logs/list.test.ts
+// holds it equal to the schema. row_to_json writes no spaces; json_build_object and json_agg would.
+
+/** The alias of the log row the builder reads: a table, a page or an insert's RETURNING as "l". */
+export const LOG_ROW = 'l';
+export const logRow = alias(logs, LOG_ROW);
+const PHOTO = 'ph';
+const photo = alias(logPhotos, PHOTO);
+
+/** The photos of `from` (rows with log_photos' columns, as "ph"), in position order. */
+const photosJson = (from: SQL, where: SQL = sql`true`) => sql`coalesce((
+  SELECT '[' || string_agg(row_to_json(p)::text, ',' ORDER BY ${photo.position}) || ']'
+  FROM ${from} ${sql.identifier(PHOTO)}, LATERAL (SELECT ${photo.id} AS "id", ${photo.url} AS "url",
+    ${photo.sourceType} AS "sourceType", ${photo.label} AS "label") p
+  WHERE ${where}), '[]')::json`;
+
+/** The log of the row "l" with the given photos, as JSON text. */
+const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
+  ${logRow.id} AS "id", ${logRow.userId} AS "userId",
+  ${logRow.speciesCommon} AS "speciesCommon", ${logRow.speciesScientific} AS "speciesScientific",
+  ${logRow.count} AS "count", ${isoUtc(logRow.observedAt)} AS "observedAt",
+  ${logRow.placeName} AS "placeName", ${logRow.latitude} AS "latitude",
+  ${logRow.longitude} AS "longitude", ${logRow.description} AS "description",
+  ${logRow.notes} AS "notes", ${logRow.isPublic} AS "isPublic",
+  ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
+  ${isoUtc(logRow.updatedAt)} AS "updatedAt", ${photos} AS "photos") item)`;
+
+/** The log "l" with its photos, as JSON text. */
+export const logRowJson = logJson(
+  photosJson(sql`${logPhotos}`, sql`${photo.logId} = ${logRow.id}`),
+);
+
+/**
+ * The log "l" that a statement inserts, with the photos it inserts beside it (`added`, rows of
+ * log_photos): a statement does not see its own inserts in the table.
+ */
+export const insertedLogJson = (added: SQL) => logJson(photosJson(added));

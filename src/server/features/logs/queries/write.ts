@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { logPhotos, logs } from '../../../db/schema.js';
+import { insertedLogJson, LOG_ROW, logRow } from '../log-json.js';
+
+// SQL that writes logs and their photos; every statement is scoped by its owner.
+
+type LogValues = Omit<typeof logs.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type PhotoValues = Pick<typeof logPhotos.$inferInsert, 'url' | 'sourceType' | 'label'>;
+
+const createdLogSchema = z.object({ json: z.string() });
+
+/**
+ * A new log and its photos, as the API's JSON, in one statement that commits on its own; none
+ * when the user already made a log with this idempotency key. The photos' JSON comes from their
+ * RETURNING: a statement does not see its own inserts anywhere else.
+ */
+export async function insertLogJson(
+  db: Db,
+  userId: string,
+  values: LogValues,
+  photos: PhotoValues[],
+): Promise<string | undefined> {
+  const insert = db
+    .insert(logs)
+    .values({ ...values, userId })
+    .onConflictDoNothing({ target: [logs.userId, logs.idempotencyKey] })
+    .returning();
+  const made = sql.identifier(LOG_ROW);
+  const result = await db.execute(sql`WITH ${made} AS (${insert.getSQL()}),
+    added AS (
+      INSERT INTO ${logPhotos} (log_id, url, source_type, position)
+      SELECT ${logRow.id}, p.url, p."sourceType", p.ord - 1
+      FROM ${made}, ROWS FROM (json_to_recordset(${JSON.stringify(photos)}::json)
+        AS (url text, "sourceType" text)) WITH ORDINALITY AS p(url, "sourceType", ord)
+      RETURNING *)
+    SELECT ${insertedLogJson(sql`added`)} AS "json" FROM ${made}`);
+  const [created] = (result as unknown as { rows: unknown[] }).rows;
+  return created === undefined ? undefined : createdLogSchema.parse(created).json;
+}
+
+// PostgreSQL takes at most 65,535 bind parameters a statement: a log has 12 columns, a photo 5.
+const INSERT_BATCH = 2000;
+
+/** Many logs in multi-row inserts; the caller gives the ids, so photos can refer to them. */
+export async function insertLogs(
+  db: Db,
+  userId: string,
+  rows: Array<LogValues & { id: string }>,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    const batch = rows.slice(start, start + INSERT_BATCH);
+    await db.insert(logs).values(batch.map((row) => ({ ...row, userId })));
+  }
+}
+
+export async function insertPhotos(
+  db: Db,
+  photos: Array<PhotoValues & { logId: string; position: number }>,
+): Promise<void> {
+  for (let start = 0; start < photos.length; start += INSERT_BATCH) {
+    await db.insert(logPhotos).values(photos.slice(start, start + INSERT_BATCH));
+  }
+}
+
+/** Writes the log's new values; false when the user has no such log. */
+export async function updateOwnLog(
+  db: Db,
+  userId: string,
+  id: string,
+  values: LogValues,
+): Promise<boolean> {
+  const updated = await db
+    .update(logs)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(logs.id, id), eq(logs.userId, userId)))
+    .returning({ id: logs.id });
+  return updated.length > 0;
+}
+
+/**
+ * The log's photos become `photos`. The write payload carries no labels (SPEC), so a photo the
+ * log keeps keeps its label.
+ */
+export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]) {
+  const removed = await db
+    .delete(logPhotos)
+    .where(eq(logPhotos.logId, logId))
+    .returning({ url: logPhotos.url, label: logPhotos.label });
+  const labels = new Map(removed.map((photo) => [photo.url, photo.label]));
+  if (photos.length === 0) return;
+  await db.insert(logPhotos).values(
+    photos.map((photo, position) => ({
+      ...photo,
+      label: photo.label ?? labels.get(photo.url) ?? null,
+      logId,
+      position,
+    })),
+  );
+}
+
+/** The object paths of the log's uploaded photos, to release once the log is gone. */
+export async function findUploadedPhotos(db: Db, logId: string): Promise<string[]> {
+  const rows = await db
+    .select({ url: logPhotos.url })
+    .from(logPhotos)
+    .where(and(eq(logPhotos.logId, logId), eq(logPhotos.sourceType, 'uploaded')));
+  return rows.map((row) => row.url);
+}
+
+/** Deletes the log (its photos cascade); false when the user has no such log. */
+export async function deleteOwnLog(db: Db, userId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(logs)
+    .where(and(eq(logs.id, id), eq(logs.userId, userId)))
+    .returning({ id: logs.id });
+  return removed.length > 0;
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { locationListSchema, speciesListSchema } from '../../../common/logs/schemas.js';
+import { requireUserId } from '../auth/index.js';
+import { getLocations, getSpecies } from './service.js';
+
+/** The user's own species and places for the form's pickers; mounted at /api. */
+export const suggestionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request));
+  app.get('/species', { schema: { response: { 200: speciesListSchema } } }, async (request) =>
+    getSpecies(app, requireUserId(request)),
+  );
+  app.get('/locations', { schema: { response: { 200: locationListSchema } } }, async (request) =>
+    getLocations(app, requireUserId(request)),
+  );
+};

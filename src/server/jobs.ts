@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { embeddedMaintenance } from './db/embedded-maintenance.js';
+import { deleteExpiredRateLimits, deleteExpiredSessions } from './features/auth/index.js';
+import { deleteOrphanUploads } from './features/photos/index.js';
+
+// Every periodic job of the server, in one list: what it does, how often, and whether it runs
+// when the app starts. startJobs() starts them once the app is ready and stops them when it
+// closes, waiting for a run under way so that none meets a closed database.
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+interface Job {
+  everyMs: number;
+  /** 'awaited': before the app is ready; 'background': as it gets ready, not waited for. */
+  atStart: 'awaited' | 'background' | 'no';
+  run(): Promise<void>;
+  /** Logged as a warning when a run fails; the next interval tries again. */
+  failure: string;
+}
+
+/** The server's jobs; each runs at most once at a time. */
+function serverJobs(app: FastifyInstance): Job[] {
+  return [
+    ...(app.databaseStore === 'pglite' ? [embeddedVacuum(app)] : []),
+    {
+      // uploads no log took within PHOTO_LIMITS.orphanHours, and their objects
+      everyMs: HOUR,
+      atStart: 'background',
+      run: async () => {
+        const deleted = await deleteOrphanUploads(app.db, app.storage);
+        if (deleted > 0) app.log.info({ deleted }, 'deleted photos no log took');
+      },
+      failure: 'could not delete orphan photos',
+    },
+    {
+      // sessions past their expiry (30 idle days)
+      everyMs: HOUR,
+      atStart: 'awaited',
+      run: async () => void (await deleteExpiredSessions(app.db, new Date())),
+      failure: 'could not delete expired sessions',
+    },
+    {
+      // rate-limit counters whose window has passed
+      everyMs: HOUR,
+      atStart: 'no',
+      run: () => deleteExpiredRateLimits(app.db),
+      failure: 'could not delete expired rate limits',
+    },
+  ];
+}
+
+/**
+ * PGlite has no autovacuum: a VACUUM (ANALYZE) after start and every ten minutes, when logs
+ * were written since (docs/decisions/006-embedded-vacuum-job.md).
+ */
+function embeddedVacuum(app: FastifyInstance): Job {
+  const failure = 'VACUUM of the embedded database failed';
+  const maintenance = embeddedMaintenance(app.db, (error) => app.log.warn({ err: error }, failure));
+  return { everyMs: 10 * MINUTE, atStart: 'background', run: () => maintenance.run(), failure };
+}
+
+/** Runs the server's jobs with the app: from its ready hook to its close hook. */
+export function startJobs(app: FastifyInstance) {
+  const jobs = serverJobs(app);
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Map<Job, Promise<void>>();
+  const runOnce = (job: Job) => {
+    let run = running.get(job);
+    if (run) return run;
+    run = job
+      .run()
+      .catch((error: unknown) => app.log.warn({ err: error }, job.failure))
+      .finally(() => running.delete(job));
+    running.set(job, run);
+    return run;
+  };
+  app.addHook('onReady', async () => {
+    for (const job of jobs) {
+      timers.push(setInterval(() => void runOnce(job), job.everyMs).unref());
+      if (job.atStart === 'awaited') await runOnce(job);
+      else if (job.atStart === 'background') void runOnce(job);
+    }
+  });
+  app.addHook('onClose', async () => {
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all(running.values());
+  });
+}
