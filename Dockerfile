@@ -1,14 +1,15 @@
 # syntax=docker/dockerfile:1
-# Sightbook: build the web app and the server, then run them with production dependencies only.
+# Sightbook: build the web app and the server, then run the server with its own dependencies only
+# (the web app is bundled into dist/web at build time; its packages are build-time dependencies).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
