@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
@@ -21,9 +22,14 @@ try {
   process.exit(1);
 }
 
+// On a terminal, logs a person reads; anywhere else (a container, a pipe, a file), JSON lines.
+const logStream = process.stdout.isTTY
+  ? pretty({ translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' })
+  : undefined;
+
 let app;
 try {
-  app = await buildApp(config);
+  app = await buildApp(config, { logStream });
 } catch (error) {
   if (!(error instanceof DataDirInUseError)) throw error;
   console.error(error.message); // another server already serves this data directory
