@@ -20,12 +20,12 @@ import { signUp } from './support.js';
 const root = new URL('..', import.meta.url).pathname;
 const BUCKET = 'photos';
 
-/** The bucket's CORS rule, as a self-hoster sets it: PUT from the app's origin only. */
+/** The bucket's CORS rule as the README has self-hosters set it: PUT from the app's origin. */
 const corsFor = (appOrigin: string) => `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>${appOrigin}</AllowedOrigin>
     <AllowedMethod>PUT</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
+    <AllowedHeader>content-type</AllowedHeader>
   </CORSRule>
 </CORSConfiguration>`;
 
