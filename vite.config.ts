@@ -4,7 +4,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const api = 'http://127.0.0.1:3000'; // `npm run dev` starts the server on its default port
+// `npm run dev` starts the server beside Vite, on PORT (default 3000): both read the variable.
+// The request keeps the browser's Host, so the server's cross-site check (Origin against the
+// Host the request came to), its cookies, share links and OIDC redirects all see Vite's origin.
+const port = process.env.PORT || 3000; // empty means unset, as for the server
+const api = { target: `http://127.0.0.1:${port}`, changeOrigin: false };
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

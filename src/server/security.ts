@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { tileImageSource, type Config } from './config.js';
 import { NO_NUL_MESSAGE } from '../common/logs/schemas.js';
 import { HttpError } from './http-error.js';
+import { uploadOrigin } from './storage/s3-storage.js';
 
 // Browser-facing defences: security headers, cross-site request refusal, JSON nesting limit.
 
@@ -11,6 +12,8 @@ const MAX_JSON_DEPTH = 32;
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const https = config.publicUrl?.startsWith('https:') ?? false;
   const tiles = tileImageSource(config.map.tileUrl); // loadConfig refused any other template
+  // Browsers PUT photos straight to an S3 bucket: its origin, exactly, and no other.
+  const bucket = config.s3 ? await uploadOrigin(config.s3) : undefined;
   // helmet's middleware, built once. @fastify/helmet builds it anew for every request (its CSP
   // directives parsed again each time): 7 % of the server's CPU for a page of the list.
   const securityHeaders = helmet({
@@ -23,7 +26,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
         // Profile images and photo links point anywhere; the map's tile server, by name.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:', ...(tiles ? [tiles] : [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(bucket ? [bucket] : [])],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

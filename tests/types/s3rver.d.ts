@@ -7,7 +7,8 @@ declare module 's3rver' {
     port?: number;
     silent?: boolean;
     directory: string;
-    configureBuckets?: { name: string }[];
+    /** `configs`: the bucket's CORS or website configuration documents (XML). */
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   }
 
   export default class S3rver {

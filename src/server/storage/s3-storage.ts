@@ -33,35 +33,12 @@ export class S3Storage implements ObjectStorage {
 
   constructor(settings: S3Settings) {
     this.#bucket = settings.bucket;
-    this.#client = S3Storage.#clientFor(settings, settings.endpoint);
-    this.#signer = settings.publicEndpoint
-      ? S3Storage.#clientFor(settings, settings.publicEndpoint)
-      : this.#client;
-  }
-
-  static #clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
-    return new S3Client({
-      region: settings.region ?? 'us-east-1',
-      endpoint,
-      forcePathStyle: settings.forcePathStyle ?? false,
-      credentials:
-        settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined, // the SDK's own chain: environment, profile, instance role
-      // Checksums only where S3 demands them: a presigned PUT must not ask the browser for one.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.#client = clientFor(settings, settings.endpoint);
+    this.#signer = settings.publicEndpoint ? signerFor(settings) : this.#client;
   }
 
   uploadUrl({ uploadId, size }: UploadTarget): Promise<string> {
-    // With the announced size signed, S3 refuses any other length; the app checks again anyway.
-    const command = new PutObjectCommand({
-      Bucket: this.#bucket,
-      Key: `uploads/${uploadId}/original`,
-      ContentLength: size,
-    });
-    return getSignedUrl(this.#signer, command, { expiresIn: PHOTO_LIMITS.uploadUrlSeconds });
+    return signUpload(this.#signer, this.#bucket, uploadId, size);
   }
 
   async size(key: ObjectKey): Promise<number | undefined> {
@@ -121,6 +98,51 @@ export class S3Storage implements ObjectStorage {
     this.#client.destroy();
     this.#signer.destroy();
   }
+}
+
+/**
+ * The origin browsers PUT photos to (the CSP's connect-src allows it): that of a URL signed just
+ * as `uploadUrl` signs them, so the two cannot drift apart (path style or a virtual-hosted
+ * bucket, a public endpoint, AWS's regional host).
+ */
+export async function uploadOrigin(settings: S3Settings): Promise<string> {
+  // Stand-in keys: only the origin is kept, and the SDK's own chain (an instance role, say)
+  // must not be asked while the app starts.
+  const signer = signerFor({ ...settings, accessKeyId: 'origin', secretAccessKey: 'origin' });
+  try {
+    return new URL(await signUpload(signer, settings.bucket, 'origin')).origin;
+  } finally {
+    signer.destroy();
+  }
+}
+
+function signUpload(signer: S3Client, bucket: string, uploadId: string, size?: number) {
+  // With the announced size signed, S3 refuses any other length; the app checks again anyway.
+  const command = new PutObjectCommand({
+    Bucket: bucket,
+    Key: `uploads/${uploadId}/original`,
+    ContentLength: size,
+  });
+  return getSignedUrl(signer, command, { expiresIn: PHOTO_LIMITS.uploadUrlSeconds });
+}
+
+/** The client that signs the URLs browsers PUT to: at the public endpoint, when there is one. */
+const signerFor = (settings: S3Settings) =>
+  clientFor(settings, settings.publicEndpoint ?? settings.endpoint);
+
+function clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
+  return new S3Client({
+    region: settings.region ?? 'us-east-1',
+    endpoint,
+    forcePathStyle: settings.forcePathStyle ?? false,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined, // the SDK's own chain: environment, profile, instance role
+    // Checksums only where S3 demands them: a presigned PUT must not ask the browser for one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }
 
 const isMissing = (error: unknown) =>
