@@ -104,8 +104,9 @@ export class FairPool<In, Out> {
   }
 
   private spawn() {
+    const runner = this.options.spawn(); // counted only once it exists
     this.started += 1;
-    return this.options.spawn();
+    return runner;
   }
 
   private async execute(key: string, runner: Runner<In, Out>, job: Job<In, Out>) {
