@@ -18,3 +18,64 @@ export const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/**
+ * Starts dist/server/main.js on a free port with `env` added, and waits until /healthz answers.
+ * Under scripts/with-postgres.mjs (TEST_DATABASE_URL set) it uses that PostgreSQL.
+ */
+export async function startBuiltServer(env) {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT: '100000',
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, pid: child.pid, stop };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The server's resident memory now, in MB. */
+export async function rssMb(pid) {
+  const { readFile } = await import('node:fs/promises');
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+/** The highest resident size of `pid` seen while `task` runs (sampled every 10 ms), and its result. */
+export async function peakRssDuring(pid, task) {
+  let peak = await rssMb(pid);
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      peak = Math.max(peak, await rssMb(pid));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    const result = await task();
+    return { peak, result };
+  } finally {
+    running = false;
+    await sampler;
+  }
+}

@@ -12,6 +12,13 @@ export const PHOTO_LIMITS = {
 
 export const UPLOAD_TOO_LARGE_MESSAGE = 'Photos must be at most 10 MB';
 export const NOT_AN_IMAGE_MESSAGE = 'Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded';
+export const UNREADABLE_IMAGE_MESSAGE = 'The image could not be read; it may be damaged';
+export const IMAGE_TOO_SLOW_MESSAGE = 'This photo took too long to process; try a smaller one';
+
+/** PHOTO_MAX_PIXELS in words: 50000000 → 'at most 50 megapixels'. */
+export const tooManyPixelsMessage = (maxPixels: number) =>
+  `This photo is too large: at most ${megapixels(maxPixels)} megapixels`;
+const megapixels = (pixels: number) => Number((pixels / 1_000_000).toPrecision(3)).toString();
 
 /** Sizes derived from each upload (SPEC §2: 1200x630 share preview). */
 export const THUMBNAIL_WIDTH = 400;

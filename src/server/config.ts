@@ -13,6 +13,11 @@ const wholeNumber = (min: number, max: number) =>
     .int(`must be a whole number from ${min} to ${max}`)
     .min(min, `must be a whole number from ${min} to ${max}`)
     .max(max, `must be a whole number from ${min} to ${max}`);
+const positiveWholeNumber = z.coerce
+  .number({ error: 'must be a positive whole number' })
+  .int('must be a positive whole number')
+  .min(1, 'must be a positive whole number')
+  .max(Number.MAX_SAFE_INTEGER, 'must be a positive whole number');
 
 /** Where the map's tiles come from: OpenStreetMap's standard tiles unless configured. */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -63,6 +68,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).optional(),
   APP_NAME: text.max(60, 'must be at most 60 characters long').default('Sightbook'),
   AUTH_RATE_LIMIT: wholeNumber(1, 1_000_000).default(30),
+  PHOTO_MAX_PIXELS: positiveWholeNumber.default(50_000_000),
   MAP_TILE_URL: text
     .refine(
       (template) => tileImageSource(template) !== undefined,
@@ -102,7 +108,23 @@ export interface Config {
   oidc?: OidcSettings;
   /** Email and password accounts: always without OIDC, only on request with it. */
   allowLocalAccounts: boolean;
+  photos: PhotoWorkSettings;
 }
+
+/** Bounds on image work (src/server/features/photos/image-work.ts). */
+export interface PhotoWorkSettings {
+  /** Larger images (width × height of one frame) are refused before decoding. */
+  maxPixels: number;
+  /** Worker threads making derivatives. */
+  workers: number;
+  /** A photo whose derivatives take longer is refused. */
+  timeLimitMs: number;
+}
+
+/** Two workers: libvips already spreads one image over every core; the second keeps one user's
+ * slow photo from holding up everyone else's. */
+export const PHOTO_WORKERS = 2;
+export const PHOTO_TIME_LIMIT_MS = 20_000;
 
 export interface OidcSettings {
   issuerUrl: string;
@@ -154,6 +176,11 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
       : undefined,
     oidc,
     allowLocalAccounts: !oidc || (vars.ALLOW_LOCAL_ACCOUNTS ?? false),
+    photos: {
+      maxPixels: vars.PHOTO_MAX_PIXELS,
+      workers: PHOTO_WORKERS,
+      timeLimitMs: PHOTO_TIME_LIMIT_MS,
+    },
   };
 }
 

@@ -18,6 +18,7 @@ describe('configuration', () => {
       embeddedDatabase: join(dataDir, 'db'),
       appName: 'Sightbook',
       authRateLimit: 30,
+      photos: { maxPixels: 50_000_000, workers: 2, timeLimitMs: 20_000 },
     });
   });
 
@@ -36,6 +37,11 @@ describe('configuration', () => {
     const config = loadConfig({ DATA_DIR: freshDir(), PORT: '', DATABASE_URL: '' });
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('reads PHOTO_MAX_PIXELS', () => {
+    const config = loadConfig({ DATA_DIR: freshDir(), PHOTO_MAX_PIXELS: '24000000' });
+    expect(config.photos.maxPixels).toBe(24_000_000);
   });
 
   it('keeps only the origin of PUBLIC_URL', () => {
@@ -163,6 +169,14 @@ describe('configuration', () => {
     [
       { AUTH_RATE_LIMIT: '0' },
       'Invalid configuration: AUTH_RATE_LIMIT must be a whole number from 1 to 1000000 (got "0")',
+    ],
+    [
+      { PHOTO_MAX_PIXELS: '0' },
+      'Invalid configuration: PHOTO_MAX_PIXELS must be a positive whole number (got "0")',
+    ],
+    [
+      { PHOTO_MAX_PIXELS: '50 megapixels' },
+      'Invalid configuration: PHOTO_MAX_PIXELS must be a positive whole number (got "50 megapixels")',
     ],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(new ConfigError(message));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Config } from '../../src/server/config.js';
+import { PHOTO_TIME_LIMIT_MS, PHOTO_WORKERS, type Config } from '../../src/server/config.js';
 import type { LogWriteInput } from '../../src/common/logs/schemas.js';
 
 /** Every database suite runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     logLevel: 'silent',
     allowLocalAccounts: true,
+    photos: { maxPixels: 50_000_000, workers: PHOTO_WORKERS, timeLimitMs: PHOTO_TIME_LIMIT_MS },
     ...overrides,
   };
 }

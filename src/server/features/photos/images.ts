@@ -1,6 +1,12 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Sharp } from 'sharp';
-import { NOT_AN_IMAGE_MESSAGE, PREVIEW_SIZE, THUMBNAIL_WIDTH } from '../../../common/photos.js';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import {
+  NOT_AN_IMAGE_MESSAGE,
+  PREVIEW_SIZE,
+  THUMBNAIL_WIDTH,
+  tooManyPixelsMessage,
+  UNREADABLE_IMAGE_MESSAGE,
+} from '../../../common/photos.js';
 import { HttpError } from '../../http-error.js';
 
 /**
@@ -16,65 +22,66 @@ export async function sniffImageType(bytes: Uint8Array): Promise<string> {
   return detected.mime;
 }
 
-export interface Derivatives {
-  width: number;
-  height: number;
-  /** The photo as anyone but its owner gets it: upright, with no metadata (no GPS). */
-  public: Buffer;
-  thumbnail: Buffer;
-  preview: Buffer;
-}
-
 // libvips' operation cache helps repeated work on one file; here every image is new, and the
 // cache would only hold memory.
 sharp.cache(false);
 
-/** One derivation at a time: libvips already uses every core, and each 12 MP photo decodes to
- * about 36 MB, so parallel derivations would only add memory. */
-let queue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+/**
+ * The photo's upright size, read from its header only (no pixel is decoded), refused when one
+ * frame has more than `maxPixels`: a 1.5 MB JPEG can claim 16000×16000 and decode to 768 MB.
+ */
+export async function uprightSize(original: Uint8Array, maxPixels: number) {
+  let header: Metadata;
+  try {
+    header = await sharp(original).metadata(); // an animation's height is one frame's
+  } catch {
+    throw new HttpError(415, UNREADABLE_IMAGE_MESSAGE);
+  }
+  const { width, height, orientation } = header;
+  if (width * height > maxPixels) throw new HttpError(413, tooManyPixelsMessage(maxPixels));
+  const sideways = (orientation ?? 1) >= 5; // EXIF 5-8 turn the picture by 90°
+  return sideways ? { width: height, height: width } : { width, height };
+}
+
+export interface Derivatives {
+  /** The photo as anyone but its owner gets it: upright, with no metadata (no GPS). */
+  public: Uint8Array;
+  thumbnail: Uint8Array;
+  preview: Uint8Array;
+}
+
+export interface DeriveLimits {
+  maxPixels: number;
+  /** libvips stops a pipeline running longer (sharp's timeout counts whole seconds). */
+  timeoutSeconds: number;
 }
 
 /**
- * Everything served besides the original, made once at upload. sharp drops EXIF, XMP and ICC
- * metadata from its output unless asked to keep it, and `rotate()` applies the EXIF orientation.
+ * Everything served besides the original, made once at upload (in a worker: image-work.ts).
+ * sharp drops EXIF, XMP and ICC metadata unless asked to keep them, `rotate()` applies the EXIF
+ * orientation, and without `animated` only the first frame of a GIF or WebP is decoded: an
+ * animation of a thousand frames costs what one frame does, and others see that frame.
  */
-export function deriveImages(original: Buffer, contentType: string): Promise<Derivatives> {
-  const animated = contentType === 'image/gif' || contentType === 'image/webp';
-  const upright = () => sharp(original, { animated, failOn: 'error' }).rotate();
-  return oneAtATime(async () => {
-    try {
-      const { width, height, pageHeight, orientation } = await sharp(original, {
-        animated,
-      }).metadata();
-      const frameHeight = pageHeight ?? height;
-      const sideways = (orientation ?? 1) >= 5; // EXIF 5-8 turn the picture by 90°
-      const publicCopy = await encodeAs(upright(), contentType);
-      const thumbnail = await upright()
-        .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-      const preview = await sharp(original, { failOn: 'error' })
-        .rotate()
-        .resize({ ...PREVIEW_SIZE, fit: 'cover', position: 'attention' })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
-      return {
-        width: sideways ? frameHeight : width,
-        height: sideways ? width : frameHeight,
-        public: publicCopy,
-        thumbnail,
-        preview,
-      };
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw new HttpError(415, 'The image could not be read; it may be damaged');
-    }
-  });
+export async function deriveImages(
+  original: Uint8Array,
+  contentType: string,
+  limits: DeriveLimits,
+): Promise<Derivatives> {
+  const upright = () =>
+    sharp(original, { failOn: 'error', limitInputPixels: limits.maxPixels })
+      .rotate()
+      .timeout({ seconds: limits.timeoutSeconds });
+  const publicCopy = await encodeAs(upright(), contentType);
+  const thumbnail = await upright()
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  const preview = await upright()
+    .resize({ ...PREVIEW_SIZE, fit: 'cover', position: 'attention' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+  return { public: publicCopy, thumbnail, preview };
 }
 
 function encodeAs(image: Sharp, contentType: string): Promise<Buffer> {

@@ -15,6 +15,7 @@ import { requireUserId } from '../auth/index.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { objectKey } from '../../storage/object-storage.js';
+import { ImageWork } from './image-work.js';
 import {
   completeUpload,
   receiveLocalUpload,
@@ -26,6 +27,8 @@ import {
 /** The upload calls of SPEC §7; mounted at /api/photos. */
 export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const signedIn = async (request: FastifyRequest) => void requireUserId(request); // before input
+  const images = new ImageWork(config.photos);
+  app.addHook('onClose', async () => images.close());
 
   app.post(
     '/upload',
@@ -47,7 +50,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       schema: { body: uploadCompleteSchema, response: { 200: uploadCompleteResponseSchema } },
     },
     async (request) =>
-      completeUpload(app.db, app.storage, requireUserId(request), request.body.photoURL),
+      completeUpload(app.db, app.storage, images, requireUserId(request), request.body.photoURL),
   );
 
   // The local driver's upload URL: the signature, not a session, authorises the PUT (as on S3).

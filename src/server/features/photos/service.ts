@@ -19,7 +19,8 @@ import {
   type ObjectStorage,
 } from '../../storage/object-storage.js';
 import { isValidUploadSignature } from '../../storage/upload-signature.js';
-import { deriveImages, sniffImageType } from './images.js';
+import type { ImageWork } from './image-work.js';
+import { sniffImageType } from './images.js';
 import {
   deleteUnreferencedUploads,
   findOwnCompletedUploads,
@@ -81,6 +82,7 @@ export async function receiveLocalUpload(
 export async function completeUpload(
   db: Db,
   storage: ObjectStorage,
+  images: ImageWork,
   userId: string,
   photoURL: string,
 ): Promise<UploadCompleteResponse> {
@@ -97,7 +99,7 @@ export async function completeUpload(
     if (size > PHOTO_LIMITS.maxBytes) throw tooLarge();
     const original = await storage.readAll(key);
     const contentType = await sniffImageType(original);
-    const derived = await deriveImages(original, contentType);
+    const derived = await images.derive(userId, original, contentType);
     await Promise.all([
       storage.write(objectKey(upload.id, 'public'), derived.public, contentType),
       storage.write(objectKey(upload.id, 'thumbnail.webp'), derived.thumbnail, 'image/webp'),
