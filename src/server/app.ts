@@ -36,6 +36,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whose X-Forwarded-For/-Proto/-Host count (TRUST_PROXY), which decides request.ip (the rate
+ * limits' key), .protocol and .host. Fastify 5.12 takes a bare hop count as "trust none", so a
+ * count becomes a function: the peer and the next `hops - 1` addresses are proxies.
+ */
+const proxyTrust = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : (trust ?? false);
+
 /** Builds the whole app, ready to `inject` or `listen`; never listens itself. */
 export async function buildApp(
   config: Config,
@@ -44,7 +52,7 @@ export async function buildApp(
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: 1024 * 1024, // JSON bodies; photo uploads get their own limit
-    trustProxy: Boolean(config.publicUrl), // behind a proxy, request.protocol follows X-Forwarded-Proto
+    trustProxy: proxyTrust(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

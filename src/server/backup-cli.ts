@@ -5,6 +5,7 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 // npm run db:backup [-- file]  ·  npm run db:restore -- file [--force]
 // Uses the same configuration as the server (DATABASE_URL or DATA_DIR).
 
+process.umask(0o077); // backups and restored databases are the owner's alone, as the server's
 const [command, ...rest] = process.argv.slice(2);
 const force = rest.includes('--force');
 const file = rest.find((arg) => !arg.startsWith('--'));

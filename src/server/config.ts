@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { normalHost } from './allowed-hosts.js';
 import { readOrCreateSessionSecret } from './session-secret.js';
 import type { S3Settings } from './storage/s3-storage.js';
 
@@ -45,6 +47,35 @@ export function tileImageSource(template: string): string | undefined {
   return subdomains ? `${url.protocol}//*.${url.host.slice(2)}` : url.origin;
 }
 
+// proxy-addr's names for address ranges, which Fastify's trustProxy also takes.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrRange = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/** TRUST_PROXY: a hop count, or the addresses and CIDR ranges of trusted proxies. */
+function trustedProxies(value: string): number | string[] | undefined {
+  if (/^\d+$/.test(value)) {
+    // A count trusts whoever connects: right only when clients cannot reach the app directly.
+    const hops = Number(value);
+    return hops >= 1 && hops <= 100 ? hops : undefined;
+  }
+  const entries = commaList(value);
+  return entries.length > 0 && entries.every(isAddressOrRange) ? entries : undefined;
+}
+
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 const envSchema = z.object({
   PORT: wholeNumber(0, 65535).default(3000),
   HOST: text.default('127.0.0.1'),
@@ -52,6 +83,20 @@ const envSchema = z.object({
   DATABASE_URL: url(/^postgres(ql)?$/, 'a postgres:// or postgresql:// URL').optional(),
   PUBLIC_URL: url(/^https?$/, 'an http:// or https:// URL')
     .transform((value) => new URL(value).origin)
+    .optional(),
+  TRUST_PROXY: text
+    .refine(
+      (value) => trustedProxies(value) !== undefined,
+      'must be a hop count like 1, or addresses and CIDR ranges like 127.0.0.1,10.0.0.0/8',
+    )
+    .transform((value) => trustedProxies(value)!)
+    .optional(),
+  ALLOWED_HOSTS: text
+    .refine(
+      (value) => commaList(value).every((entry) => normalHost(entry) !== undefined),
+      'must be host names with an optional port, separated by commas, like birds.lan,birds.lan:8080',
+    )
+    .transform((value) => commaList(value).map((entry) => normalHost(entry)!))
     .optional(),
   SESSION_SECRET: text.min(32, 'must be at least 32 characters long').optional(),
   OIDC_ISSUER_URL: url(/^https?$/, 'an http:// or https:// URL').optional(),
@@ -94,6 +139,10 @@ export interface Config {
   /** Where the embedded store lives: a directory, or 'memory://' (tests). */
   embeddedDatabase: string;
   publicUrl?: string;
+  /** Whose X-Forwarded-For/-Proto/-Host count: a hop count or addresses; unset trusts none. */
+  trustProxy?: number | string[];
+  /** Host names (`name` or `name:port`) accepted besides the server's own, without PUBLIC_URL. */
+  allowedHosts?: string[];
   sessionSecret: string;
   appName: string;
   authRateLimit: number;
@@ -157,6 +206,8 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
     databaseUrl: vars.DATABASE_URL,
     embeddedDatabase: join(dataDir, 'db'),
     publicUrl: vars.PUBLIC_URL,
+    trustProxy: vars.TRUST_PROXY,
+    allowedHosts: vars.ALLOWED_HOSTS,
     sessionSecret: vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
     appName: vars.APP_NAME,
     authRateLimit: vars.AUTH_RATE_LIMIT,

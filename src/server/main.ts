@@ -8,6 +8,10 @@ import { DataDirInUseError } from './db/data-dir-lock.js';
 
 // Starts Sightbook: loadConfig() → buildApp() → listen(), and closes cleanly on SIGTERM/SIGINT.
 
+// Everything the server writes (database, session secret, photos) is its owner's alone
+// (issue #19); src/server/private-files.ts covers what the umask does not.
+process.umask(0o077);
+
 // The compiled server sits in dist/server beside the built web app in dist/web. Run from the
 // sources (npm run dev) there is no built app beside it: Vite serves the pages then.
 const builtWeb = fileURLToPath(new URL('../web/', import.meta.url));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { refuseUnknownHosts } from './allowed-hosts.js';
 import { tileImageSource, type Config } from './config.js';
 import { NO_NUL_MESSAGE } from '../common/logs/schemas.js';
 import { HttpError } from './http-error.js';
@@ -44,6 +45,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
 
+  refuseUnknownHosts(app, config);
   app.addHook('onRequest', async (request) => refuseCrossSite(request, config));
   // PostgreSQL text cannot hold NUL: refuse it at the boundary, for every route and field.
   app.addHook('preValidation', async (request) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { privateDir } from './private-files.js';
 
 /** Reads DATA_DIR/session-secret, creating it (owner-only) on first start. */
 export function readOrCreateSessionSecret(dataDir: string): string {
@@ -10,7 +11,7 @@ export function readOrCreateSessionSecret(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });

@@ -59,7 +59,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
   let formulas: Log; // text that a spreadsheet would run
   let controls: Log; // tab and CR first, stored directly: the API trims them
   beforeAll(async () => {
-    app = await buildApp(testConfig({ databaseUrl }));
+    app = await buildApp(testConfig({ databaseUrl, allowedHosts: ['birds.example'] }));
     owner = await signUp(app, 'exporter');
     rich = (await createLogAs(app, owner, {
       speciesCommon: 'Robin, "red" — Rotkehlchen ü',

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -88,6 +88,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQ
         const target = testConfig({ databaseUrl: targetUrl.toString() });
         const file = join(freshDir(), 'backup.dump');
         await backupDatabase(source, file);
+        expect(statSync(file).mode & 0o777).toBe(0o600); // password hashes, private logs
         await restoreDatabase(target, file);
         expect(await listOf(target, ada.email, ada.password)).toEqual({
           species: ['Dumped Dunlin'],

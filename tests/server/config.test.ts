@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, tileImageSource } from '../../src/server/config.js';
 
+type Env = Record<string, string>;
+
 const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-config-'));
 
 describe('configuration', () => {
@@ -47,6 +49,21 @@ describe('configuration', () => {
   it('keeps only the origin of PUBLIC_URL', () => {
     const config = loadConfig({ DATA_DIR: freshDir(), PUBLIC_URL: 'https://birds.example/app/' });
     expect(config.publicUrl).toBe('https://birds.example');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or addresses', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).trustProxy).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: freshDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    const listed = loadConfig({ DATA_DIR: freshDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' });
+    expect(listed.trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    const named = loadConfig({ DATA_DIR: freshDir(), TRUST_PROXY: 'loopback,fd00::/8' });
+    expect(named.trustProxy).toEqual(['loopback', 'fd00::/8']);
+  });
+
+  it('reads ALLOWED_HOSTS as host names with optional ports, in lower case', () => {
+    expect(loadConfig({ DATA_DIR: freshDir() }).allowedHosts).toBeUndefined();
+    const config = loadConfig({ DATA_DIR: freshDir(), ALLOWED_HOSTS: 'Birds.Lan, birds.lan:8080' });
+    expect(config.allowedHosts).toEqual(['birds.lan', 'birds.lan:8080']);
   });
 
   const provider = {
@@ -178,6 +195,18 @@ describe('configuration', () => {
       { PHOTO_MAX_PIXELS: '50 megapixels' },
       'Invalid configuration: PHOTO_MAX_PIXELS must be a positive whole number (got "50 megapixels")',
     ],
+    ...['yes', '0', '10.0.0.0/33', '10.0.0.300', '127.0.0.1,proxy.lan', ','].map(
+      (value): [Env, string] => [
+        { TRUST_PROXY: value },
+        `Invalid configuration: TRUST_PROXY must be a hop count like 1, or addresses and CIDR ranges like 127.0.0.1,10.0.0.0/8 (got "${value}")`,
+      ],
+    ),
+    ...['http://birds.lan', 'birds.lan/app', 'birds.lan:port', 'user@birds.lan'].map(
+      (value): [Env, string] => [
+        { ALLOWED_HOSTS: value },
+        `Invalid configuration: ALLOWED_HOSTS must be host names with an optional port, separated by commas, like birds.lan,birds.lan:8080 (got "${value}")`,
+      ],
+    ),
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: freshDir(), ...env })).toThrow(new ConfigError(message));
   });

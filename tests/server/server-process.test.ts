@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bootId } from '../../src/server/db/data-dir-lock.js';
 import { stores, uniqueEmail } from '../support/helpers.js';
 import {
   exited,
@@ -95,6 +96,21 @@ describe('a second server on the same embedded data directory', () => {
       );
     } finally {
       expect(await stopServerProcess(first.child)).toBe(0);
+    }
+  });
+});
+
+describe.runIf(process.platform === 'linux')('a lock left by a crash', () => {
+  it('is taken over when its PID now belongs to another process (PID 1 in a container)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-crashed-'));
+    // PID 1 is alive here, but it is not the process that wrote this lock: it started earlier.
+    writeFileSync(join(dataDir, 'db.lock'), JSON.stringify({ pid: 1, start: '0', boot: bootId() }));
+    const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    try {
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      expect(JSON.parse(readFileSync(join(dataDir, 'db.lock'), 'utf8')).pid).toBe(server.child.pid);
+    } finally {
+      expect(await stopServerProcess(server.child)).toBe(0);
     }
   });
 });

@@ -73,8 +73,10 @@ describe.each(stores)('the shared page on $store', ({ databaseUrl }) => {
     expect(metaContent(html, 'og:image')).toBeUndefined();
   });
 
-  it('takes the origin from the request without PUBLIC_URL', async () => {
-    const local = await buildApp(testConfig({ databaseUrl, webRoot }));
+  it('takes the origin from an accepted Host without PUBLIC_URL', async () => {
+    const local = await buildApp(
+      testConfig({ databaseUrl, webRoot, allowedHosts: ['wrens.example:8080'] }),
+    );
     try {
       const ada = await signUp(local);
       const log = await createLogAs(local, ada, { speciesCommon: 'Wren' });

@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { createPrivateFile, keepTreeToOwner, privateDir } from '../private-files.js';
 import { lockDataDir } from './data-dir-lock.js';
 
 // Backup and restore of whichever store is configured: pg_dump/pg_restore for PostgreSQL,
@@ -30,7 +32,9 @@ async function tool(name: string, args: string[]) {
 }
 
 export async function backupDatabase(config: Config, file: string): Promise<void> {
+  // A backup holds password hashes and private logs: 0600, made before a byte goes in.
   if (config.databaseUrl) {
+    createPrivateFile(file);
     await tool('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, config.databaseUrl]);
     return;
   }
@@ -41,6 +45,7 @@ export async function backupDatabase(config: Config, file: string): Promise<void
     const client = await PGlite.create(dataDir);
     try {
       const tarball = await client.dumpDataDir('gzip');
+      createPrivateFile(file);
       writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
     } finally {
       await client.close();
@@ -70,8 +75,10 @@ export async function restoreDatabase(config: Config, file: string, { force = fa
   const unlock = lockDataDir(dataDir);
   try {
     const loadDataDir = new Blob([readFileSync(file)]);
+    privateDir(dirname(dataDir));
     const client = await PGlite.create(dataDir, { loadDataDir });
     await client.close();
+    keepTreeToOwner(dataDir);
   } finally {
     unlock();
   }

@@ -8,7 +8,9 @@ import { sql, type Query, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keepTreeToOwner, privateDir } from '../private-files.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -45,12 +47,16 @@ export async function openDatabase(options: {
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) privateDir(dirname(dataDir)); // DATA_DIR
+  const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    // PGlite's first start writes its files 0666; later ones are 0600, or follow the umask.
+    if (!inMemory) keepTreeToOwner(dataDir);
     const opened = client;
     return { db, store: 'pglite', close: () => opened.close().finally(unlock) };
   } catch (error) {

@@ -32,7 +32,7 @@ export class LocalStorage implements ObjectStorage {
    */
   async receive(key: ObjectKey, body: Readable): Promise<number> {
     const incoming = join(this.#dataDir, 'uploads', '.incoming');
-    await mkdir(incoming, { recursive: true });
+    await mkdir(incoming, { recursive: true, mode: 0o700 });
     const temporary = join(incoming, `${randomBytes(12).toString('hex')}.part`);
     let received = 0;
     try {
@@ -49,7 +49,7 @@ export class LocalStorage implements ObjectStorage {
         createWriteStream(temporary, { flags: 'wx', mode: 0o600, highWaterMark: 1 << 20 }),
       );
       const target = this.#path(key);
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
       await rename(temporary, target);
       return received;
     } catch (error) {
@@ -77,7 +77,7 @@ export class LocalStorage implements ObjectStorage {
 
   async write(key: ObjectKey, body: Buffer): Promise<void> {
     const target = this.#path(key);
-    await mkdir(dirname(target), { recursive: true });
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
     await writeFile(temporary, body, { mode: 0o600 });
     await rename(temporary, target);

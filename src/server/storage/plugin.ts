@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { privateDir } from '../private-files.js';
 import { LocalStorage } from './local-storage.js';
 import type { ObjectStorage } from './object-storage.js';
 import { S3Storage } from './s3-storage.js';
@@ -18,6 +19,7 @@ export const storagePlugin = fp<{ config: Config }>(
       app.decorate('storage', storage);
       app.addHook('onClose', async () => storage.destroy());
     } else {
+      privateDir(config.dataDir); // photos of private logs, under DATA_DIR/uploads
       app.decorate('storage', new LocalStorage(config.dataDir, config.sessionSecret));
     }
     app.log.info({ photoStorage: app.storage.kind }, 'photo storage ready');

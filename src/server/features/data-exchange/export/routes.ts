@@ -4,6 +4,7 @@ import { exportQuerySchema } from '../../../../common/data-exchange/export.js';
 import { geoJsonExportQuerySchema } from '../../../../common/maps/geo.js';
 import { requireUserId } from '../../auth/index.js';
 import type { Config } from '../../../config.js';
+import { ownOrigin } from '../../../security.js';
 import { startExport, startGeoJsonExport, type FileExport } from './service.js';
 
 function sendFile(reply: FastifyReply, type: string, { filename, body }: FileExport) {
@@ -20,7 +21,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.addHook('onRequest', async (request) => void requireUserId(request));
 
   app.get('/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
-    const origin = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+    const origin = ownOrigin(request, config);
     const file = await startExport(
       app.db,
       app.streamRows,
