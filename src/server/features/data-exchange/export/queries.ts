@@ -46,35 +46,35 @@ export interface FeatureRow extends Keyset {
 const photoUrls = sql`array(SELECT ${logPhotos.url} FROM ${logPhotos}
   WHERE ${logPhotos.logId} = ${logs.id} ORDER BY ${logPhotos.position})`;
 
-const rowColumns = sql`
-  ${isoUtc(logs.observedAt)} AS "observedAt",
-  ${logs.speciesCommon} AS "speciesCommon",
-  ${logs.speciesScientific} AS "speciesScientific",
-  ${logs.count} AS "count",
-  ${logs.placeName} AS "placeName",
-  ${logs.latitude} AS "latitude",
-  ${logs.longitude} AS "longitude",
-  ${logs.description} AS "description",
-  ${logs.notes} AS "notes",
-  ${logs.isPublic} AS "isPublic",
-  ${photoUrls} AS "photoUrls",
-  ${isoUtc(logs.createdAt)} AS "createdAt",
-  ${isoUtc(logs.updatedAt)} AS "updatedAt"`;
+/** Every field of a log the files carry, by the name the export reads it under. */
+const exportFields: Array<[name: string, value: SQL]> = [
+  ['observedAt', isoUtc(logs.observedAt)],
+  ['speciesCommon', sql`${logs.speciesCommon}`],
+  ['speciesScientific', sql`${logs.speciesScientific}`],
+  ['count', sql`${logs.count}`],
+  ['placeName', sql`${logs.placeName}`],
+  ['latitude', sql`${logs.latitude}`],
+  ['longitude', sql`${logs.longitude}`],
+  ['description', sql`${logs.description}`],
+  ['notes', sql`${logs.notes}`],
+  ['isPublic', sql`${logs.isPublic}`],
+  ['photoUrls', photoUrls],
+  ['createdAt', isoUtc(logs.createdAt)],
+  ['updatedAt', isoUtc(logs.updatedAt)],
+];
+const selectList = (fields: Array<[string, SQL]>) =>
+  sql.join(
+    fields.map(([name, value]) => sql`${value} AS ${sql.identifier(name)}`),
+    sql`, `,
+  );
+
+const rowColumns = selectList(exportFields);
 
 /** Every field of a log but its point, as the GeoJSON export's properties. */
-const featureProperties = sql`(SELECT row_to_json(f)::text FROM (SELECT
-  ${logs.id} AS "id",
-  ${isoUtc(logs.observedAt)} AS "observedAt",
-  ${logs.speciesCommon} AS "speciesCommon",
-  ${logs.speciesScientific} AS "speciesScientific",
-  ${logs.count} AS "count",
-  ${logs.placeName} AS "placeName",
-  ${logs.description} AS "description",
-  ${logs.notes} AS "notes",
-  ${logs.isPublic} AS "isPublic",
-  ${photoUrls} AS "photoUrls",
-  ${isoUtc(logs.createdAt)} AS "createdAt",
-  ${isoUtc(logs.updatedAt)} AS "updatedAt") f)`;
+const featureProperties = sql`(SELECT row_to_json(f)::text FROM (SELECT ${selectList([
+  ['id', sql`${logs.id}`],
+  ...exportFields.filter(([name]) => name !== 'latitude' && name !== 'longitude'),
+])}) f)`;
 
 const featureColumns = sql`${pointFeatureJson(
   { longitude: logs.longitude, latitude: logs.latitude },
