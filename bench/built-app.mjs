@@ -54,6 +54,24 @@ export async function startBuiltServer(env) {
   }
 }
 
+/** A new account on the server at `base`: the headers of its JSON requests (cookie included). */
+export async function signUp(base) {
+  const register = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench-${crypto.randomUUID()}@example.org`,
+      password: 'bench password 1',
+    }),
+  });
+  if (register.status !== 201) throw new Error(`sign-up answered ${register.status}`);
+  const cookie = register.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, 'content-type': 'application/json' };
+}
+
 /** The server's resident memory now, in MB. */
 export async function rssMb(pid) {
   const { readFile } = await import('node:fs/promises');

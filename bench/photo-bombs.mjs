@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { peakRssDuring, requireBuild, rssMb, startBuiltServer } from './built-app.mjs';
+import { peakRssDuring, requireBuild, rssMb, signUp, startBuiltServer } from './built-app.mjs';
 
 const runs = Number(process.argv[2] ?? 3);
 requireBuild();
@@ -57,22 +57,6 @@ const bombs = {
   'animated GIF': await animatedGif(500, 300),
   '49 MP JPEG': await solidJpeg(7000, 7000),
 };
-
-async function signUp(base) {
-  const register = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${crypto.randomUUID()}@example.org`,
-      password: 'bench password 1',
-    }),
-  });
-  const cookie = register.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie, 'content-type': 'application/json' };
-}
 
 /** The upload URL and PUT of one photo, ready to complete. */
 async function uploaded(base, headers, body) {

@@ -6,7 +6,6 @@
 // ceiling), the server's peak resident memory (VmHWM) after the uploads and at the end, and the
 // completion time per photo. Needs `npm run build` first.
 // Usage: node bench/photos.mjs [photos=50] [concurrency=4]
-import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -14,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { freePort, requireBuild } from './built-app.mjs';
+import { requireBuild, signUp, startBuiltServer } from './built-app.mjs';
 
 const photos = Number(process.argv[2] ?? 50);
 const concurrency = Number(process.argv[3] ?? 4);
@@ -36,46 +35,11 @@ async function twelveMegapixelJpeg(seed) {
 }
 
 const work = await mkdtemp(join(tmpdir(), 'sightbook-bench-photos-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: join(work, 'data'),
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT: '100000',
-    // under scripts/with-postgres.mjs the server uses PostgreSQL (PGlite alone holds ~450 MB)
-    ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
-  },
-  stdio: 'ignore',
-});
+const server = await startBuiltServer({ DATA_DIR: join(work, 'data') });
+const { base } = server;
 
 try {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const register = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${Date.now()}@example.org`,
-      password: 'bench password 1',
-    }),
-  });
-  const cookie = register.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const headers = { cookie, 'content-type': 'application/json' };
+  const headers = await signUp(base);
 
   const images = await Promise.all([1, 2, 3, 4, 5].map(twelveMegapixelJpeg));
   const bytesOf = (i) => images[i % images.length];
@@ -205,7 +169,6 @@ try {
   );
   console.log(`server peak RSS during completions: ${overallPeak.toFixed(0)} MB`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await server.stop();
   await rm(work, { recursive: true, force: true });
 }
