@@ -49,9 +49,12 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         speciesScientific: 'Erithacus rubecula',
         count: 2,
         observedAt: '2026-05-01T06:30:00.000Z', // no offset: UTC
+        timeZone: null,
+        timeKnown: true,
         placeName: null,
         latitude: null,
         longitude: null,
+        coordinateUncertainty: null,
         description: 'Singing from a hawthorn',
         notes: null,
         isPublic: true, // new logs are public by default

@@ -69,6 +69,24 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       ],
       ['Latitude must be between -90 and 90', ['latitude'], { latitude: 91, longitude: 0 }],
       ['Latitude and longitude must be given together', ['longitude'], { latitude: 10 }],
+      ['Unknown time zone', ['timeZone'], { timeZone: 'Mars/Olympus_Mons' }],
+      ['Unknown time zone', ['timeZone'], { timeZone: '+01:00' }],
+      ['timeKnown must be true or false', ['timeKnown'], { timeKnown: 'no' }],
+      [
+        'Coordinate uncertainty must be at least 1 metre',
+        ['coordinateUncertainty'],
+        { latitude: 1, longitude: 1, coordinateUncertainty: 0 },
+      ],
+      [
+        'Coordinate uncertainty must be at most 20,000,000 metres',
+        ['coordinateUncertainty'],
+        { latitude: 1, longitude: 1, coordinateUncertainty: 20_000_001 },
+      ],
+      [
+        'Coordinate uncertainty must be a whole number of metres',
+        ['coordinateUncertainty'],
+        { latitude: 1, longitude: 1, coordinateUncertainty: 2.5 },
+      ],
     ])('rejects with %s (case %#)', async (message, path, overrides) => {
       const payload = { ...aLog(), ...overrides } as Record<string, unknown>;
       const res = await app.inject({ method: 'POST', url: '/api/logs', headers: as(ada), payload });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
-import { optionalQuery, queryDay } from '../query-params.js';
+import { canonicalTimeZone, optionalQuery, queryDay } from '../query-params.js';
 
 // Field limits and paging of SPEC §5 and §9.
 export const LOG_LIMITS = {
@@ -12,6 +12,8 @@ export const LOG_LIMITS = {
   photoUrl: 2048,
   photosPerLog: 20,
   maxCount: 2_147_483_647, // PostgreSQL integer
+  /** Coordinate uncertainty in metres: from 1 m to half the Earth's circumference. */
+  maxCoordinateUncertainty: 20_000_000,
 } as const;
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -71,9 +73,30 @@ export const logWriteSchema = z
       .trim()
       .min(1, { message: 'Date and time are required', abort: true })
       .refine((value) => parseIsoDateTime(value) !== undefined, 'Date and time must be valid'),
+    // The zone of the place and time observed: the time shows as it was there. An unknown name
+    // is refused; a link (US/Mountain) is kept as its canonical name.
+    timeZone: z
+      .string({ error: 'Time zone must be text' })
+      .trim()
+      .max(64, 'Unknown time zone')
+      .refine((name) => name === '' || canonicalTimeZone(name) !== undefined, 'Unknown time zone')
+      .nullish()
+      .transform((name) => (name ? (canonicalTimeZone(name) ?? name) : null)),
+    // False for a date-only record: observedAt is then noon of that day at the place.
+    timeKnown: z.boolean({ error: 'timeKnown must be true or false' }).default(true),
     placeName: optionalText(LOG_LIMITS.placeName, 'Place name'),
     latitude: coordinate(90, 'Latitude'),
     longitude: coordinate(180, 'Longitude'),
+    coordinateUncertainty: z
+      .number({ error: 'Coordinate uncertainty must be a number' })
+      .int('Coordinate uncertainty must be a whole number of metres')
+      .min(1, 'Coordinate uncertainty must be at least 1 metre')
+      .max(
+        LOG_LIMITS.maxCoordinateUncertainty,
+        'Coordinate uncertainty must be at most 20,000,000 metres',
+      )
+      .nullish()
+      .transform((value) => value ?? null),
     description: optionalText(LOG_LIMITS.description, 'Description'),
     notes: optionalText(LOG_LIMITS.notes, 'Notes'),
     // Absent on an update keeps the current visibility; new logs are public (SPEC §3).
@@ -123,9 +146,12 @@ export const logSchema = z.object({
   speciesScientific: z.string().nullable(),
   count: z.number().int(),
   observedAt: z.iso.datetime(),
+  timeZone: z.string().nullable(),
+  timeKnown: z.boolean(),
   placeName: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  coordinateUncertainty: z.number().int().nullable(),
   description: z.string().nullable(),
   notes: z.string().nullable(),
   isPublic: z.boolean(),

@@ -14,6 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { DataLicense } from '../../common/data-exchange/licenses.js';
 
 // Tables of SPEC §3; lengths match the shared zod limits in src/common/logs.ts.
 
@@ -40,11 +41,20 @@ export const users = pgTable(
     // How many logs the user has, kept by the same trigger (migration 0007): the list's total
     // without filters, with no count after each write.
     logsCount: integer('logs_count').notNull().default(0),
+    /** The licence the user publishes their data under (the Darwin Core Archive's). */
+    dataLicense: varchar('data_license', { length: 20 })
+      .$type<DataLicense>()
+      .notNull()
+      .default('CC-BY-4.0' satisfies DataLicense),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_oidc_key').on(table.oidcIssuer, table.oidcSubject),
+    check(
+      'users_data_license',
+      sql`${table.dataLicense} IN ('CC0-1.0', 'CC-BY-4.0', 'CC-BY-NC-4.0')`,
+    ),
   ],
 );
 
@@ -102,9 +112,15 @@ export const logs = pgTable(
     speciesScientific: varchar('species_scientific', { length: 200 }),
     count: integer('count').notNull(),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    /** The IANA zone of the place and time observed (null: not known); shows the local time. */
+    timeZone: varchar('time_zone', { length: 64 }),
+    /** False for a date-only record, stored at local noon of its day. */
+    timeKnown: boolean('time_known').notNull().default(true),
     placeName: varchar('place_name', { length: 500 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** How far the true point may be from the coordinates, in metres. */
+    coordinateUncertainty: integer('coordinate_uncertainty'),
     description: varchar('description', { length: 2000 }),
     notes: varchar('notes', { length: 5000 }),
     isPublic: boolean('is_public').notNull().default(true),
@@ -112,6 +128,11 @@ export const logs = pgTable(
     showExactLocation: boolean('show_exact_location').notNull().default(false),
     /** The Idempotency-Key of the create: a create sent again (offline replay) finds this log. */
     idempotencyKey: uuid('idempotency_key'),
+    /**
+     * The record an import made this log from (`ebird:S123:4567`, `inaturalist:890`,
+     * `sightbook:<log id>`): importing it again into the same account adds nothing.
+     */
+    sourceKey: varchar('source_key', { length: 300 }),
     ...timestamps,
     // The names as the stats and the search compare them, kept by the database: lower() is slow
     // on UTF-8 text, and a search or a count ran it for every log it read. A trimmed search
@@ -142,7 +163,12 @@ export const logs = pgTable(
       table.scientificKey,
     ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    uniqueIndex('logs_user_source_key').on(table.userId, table.sourceKey),
     check('logs_count_positive', sql`${table.count} >= 1`),
+    check(
+      'logs_coordinate_uncertainty_range',
+      sql`${table.coordinateUncertainty} BETWEEN 1 AND 20000000`,
+    ),
     check('logs_latitude_range', sql`${table.latitude} BETWEEN -90 AND 90`),
     check('logs_longitude_range', sql`${table.longitude} BETWEEN -180 AND 180`),
     check(

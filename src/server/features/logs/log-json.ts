@@ -26,8 +26,10 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
   ${logRow.speciesCommon} AS "speciesCommon", ${logRow.speciesScientific} AS "speciesScientific",
   ${logRow.count} AS "count", ${isoUtc(logRow.observedAt)} AS "observedAt",
+  ${logRow.timeZone} AS "timeZone", ${logRow.timeKnown} AS "timeKnown",
   ${logRow.placeName} AS "placeName", ${logRow.latitude} AS "latitude",
-  ${logRow.longitude} AS "longitude", ${logRow.description} AS "description",
+  ${logRow.longitude} AS "longitude", ${logRow.coordinateUncertainty} AS "coordinateUncertainty",
+  ${logRow.description} AS "description",
   ${logRow.notes} AS "notes", ${logRow.isPublic} AS "isPublic",
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
   ${isoUtc(logRow.updatedAt)} AS "updatedAt", ${photos} AS "photos") item)`;

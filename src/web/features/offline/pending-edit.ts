@@ -28,9 +28,12 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     speciesScientific: values.speciesScientific,
     count: values.count,
     observedAt: parseIsoDateTime(values.observedAt)?.toISOString() ?? log.observedAt,
+    timeZone: values.timeZone,
+    timeKnown: values.timeKnown,
     placeName: values.placeName,
     latitude: values.latitude,
     longitude: values.longitude,
+    coordinateUncertainty: values.latitude === null ? null : values.coordinateUncertainty,
     description: values.description,
     notes: values.notes,
     isPublic: values.isPublic ?? log.isPublic, // absent keeps the visibility, as on the server
