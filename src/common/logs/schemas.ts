@@ -127,6 +127,10 @@ export const logWriteSchema = z
     });
   });
 export type LogWritePayload = z.infer<typeof logWriteSchema>;
+
+/** The uncertainty a log keeps: none without coordinates, whatever the payload says. */
+export const storedUncertainty = (payload: LogWritePayload) =>
+  payload.latitude === null ? null : payload.coordinateUncertainty;
 export type LogWriteInput = z.input<typeof logWriteSchema>;
 
 export const photoSourceTypes = ['external', 'uploaded'] as const;

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { LogPageQuery, LogWritePayload, SpeciesEntry } from '../../../common/logs/schemas.js';
+import {
+  storedUncertainty,
+  type LogPageQuery,
+  type LogWritePayload,
+  type SpeciesEntry,
+} from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
@@ -40,7 +45,7 @@ function toColumns(payload: LogWritePayload) {
     placeName: payload.placeName,
     latitude: payload.latitude,
     longitude: payload.longitude,
-    coordinateUncertainty: payload.latitude === null ? null : payload.coordinateUncertainty,
+    coordinateUncertainty: storedUncertainty(payload),
     description: payload.description,
     notes: payload.notes,
     showExactLocation: payload.showExactLocation,

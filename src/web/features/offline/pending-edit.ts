@@ -2,6 +2,7 @@ import { parseIsoDateTime } from '../../../common/dates';
 import {
   logSchema,
   logWriteSchema,
+  storedUncertainty,
   type Log,
   type LogPhoto,
   type LogWriteInput,
@@ -33,7 +34,7 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     placeName: values.placeName,
     latitude: values.latitude,
     longitude: values.longitude,
-    coordinateUncertainty: values.latitude === null ? null : values.coordinateUncertainty,
+    coordinateUncertainty: storedUncertainty(values),
     description: values.description,
     notes: values.notes,
     isPublic: values.isPublic ?? log.isPublic, // absent keeps the visibility, as on the server
