@@ -46,8 +46,16 @@ export async function selectFeaturePage(
         ${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : undefined;
   const [result, total] = await Promise.all([
+    // One pass over the page in the index's order: the aggregate's ORDER BY is the order its
+    // rows arrive in, so neither store sorts them again.
     db.execute(sql`
-      WITH page AS (
+      SELECT count(*)::int AS "rows",
+        string_agg(${featureJson}, ',' ORDER BY p.observed_at DESC, p.created_at DESC, p.id DESC)
+          FILTER (WHERE p.n <= ${limit}) AS "features",
+        min(${isoUtc(sql`p.observed_at`, 'US')}) FILTER (WHERE p.n = ${limit}) AS "lastAt",
+        min(${isoUtc(sql`p.created_at`, 'US')}) FILTER (WHERE p.n = ${limit}) AS "lastCreatedAt",
+        min(p.id::text) FILTER (WHERE p.n = ${limit}) AS "lastId"
+      FROM (
         SELECT l.*,
           row_number() OVER (ORDER BY l.observed_at DESC, l.created_at DESC, l.id DESC) AS n
         FROM (
@@ -59,13 +67,7 @@ export async function selectFeaturePage(
           ORDER BY ${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC
           LIMIT ${limit + 1}
         ) l
-      )
-      SELECT (SELECT count(*)::int FROM page) AS "rows",
-        (SELECT string_agg(${featureJson}, ',' ORDER BY p.n) FROM page p WHERE p.n <= ${limit})
-          AS "features",
-        (SELECT ${isoUtc(sql`observed_at`, 'US')} FROM page WHERE n = ${limit}) AS "lastAt",
-        (SELECT ${isoUtc(sql`created_at`, 'US')} FROM page WHERE n = ${limit}) AS "lastCreatedAt",
-        (SELECT id::text FROM page WHERE n = ${limit}) AS "lastId"`),
+      ) p`),
     db.$count(logs, located),
   ]);
   const page = featurePageSchema.parse((result as unknown as { rows: unknown[] }).rows[0]);
