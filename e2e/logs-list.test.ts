@@ -156,6 +156,7 @@ describe('the logs list', () => {
       await route.fulfill({ contentType: 'text/csv', body: 'a\n' });
     });
     await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByRole('button', { name: 'Download' }).click();
     await expect.poll(() => exported).not.toBe('');
     const sent = new URL(exported);
     expect(sent.pathname).toBe('/api/export.csv');
@@ -166,6 +167,28 @@ describe('the logs list', () => {
       place: 'Marsh',
     });
     await page.unroute('**/api/export.csv*');
+
+    // the archive for GBIF: the licence (CC BY 4.0 until one is chosen), public logs only
+    let archived = '';
+    await page.route('**/api/export/dwca.zip*', async (route) => {
+      archived = route.request().url();
+      await route.fulfill({ contentType: 'application/zip', body: 'PK' });
+    });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.getByLabel('Darwin Core Archive (for GBIF)').check();
+    expect(await page.getByLabel('CC BY 4.0 (attribution)').isChecked()).toBe(true);
+    await page.getByLabel('CC BY-NC 4.0 (attribution, non-commercial)').check();
+    await page.getByRole('button', { name: 'Download' }).click();
+    await expect.poll(() => archived).not.toBe('');
+    expect(Object.fromEntries(new URL(archived).searchParams)).toEqual({
+      q: 'owl',
+      from: '2026-04-01',
+      minCount: '5',
+      place: 'Marsh',
+      license: 'CC-BY-NC-4.0',
+      scope: 'public',
+    });
+    await page.unroute('**/api/export/dwca.zip*');
     await page.goto(`/${url.search}`);
 
     await page.getByRole('button', { name: 'Clear All Filters' }).click();

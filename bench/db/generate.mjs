@@ -59,3 +59,30 @@ export async function generate(client, { rows, users = 1000 }) {
   await client.query('CHECKPOINT');
   return rows;
 }
+
+/** The account of the shared-times data set: every log of a day at the same instant. */
+export const SHARED_TIMES_USER = userUuid(0xfffffff);
+
+/**
+ * A date-only import as the shared-times data set: `rows` logs over `days` days, each stored at
+ * local noon in Berlin with time_known false, all created by one import (one created_at), with
+ * coordinates (the map's points). Many logs share an observed_at, and only the id orders them.
+ */
+export async function generateSharedTimes(client, { rows, days }) {
+  await client.query(
+    `INSERT INTO users (id, email, first_name) VALUES ($1, 'bench-shared-times@example.org', 'Dates')`,
+    [SHARED_TIMES_USER],
+  );
+  await client.query(
+    `INSERT INTO logs (user_id, species_common, count, observed_at, time_zone, time_known,
+                       place_name, latitude, longitude)
+     SELECT $1::uuid, 'Bird ' || (g % 300), 1 + g % 7,
+            ((date '2025-01-01' + (g % $3::int)) + time '12:00') AT TIME ZONE 'Europe/Berlin',
+            'Europe/Berlin', false, 'Place ' || (g % 700),
+            47.5 + random() * 7, 6 + random() * 8.5
+     FROM generate_series(1, $2::int) g`,
+    [SHARED_TIMES_USER, rows, days],
+  );
+  await client.query('VACUUM ANALYZE');
+  await client.query('CHECKPOINT');
+}

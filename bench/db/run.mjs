@@ -3,7 +3,8 @@
 // Run through `npm run bench:db`: scripts/with-postgres.mjs starts a throwaway PostgreSQL and
 // sets TEST_DATABASE_URL; node runs this file with tsx, so it can read the server's own SQL.
 // BENCH_ROWS (default 1,000,000) sets the data size; BENCH_SECONDS (10) each load run;
-// BENCH_ROUNDS (3) how many times pgbench and the server take turns for P1.
+// BENCH_ROUNDS (3) how many times pgbench and the server take turns for P1 (and COPY, export
+// and map for P4). BENCH_ONLY=shared-times runs P4 alone (BENCH_SHARED_ROWS, default 100,000).
 // Prints figures and a table; asserts nothing. Figures are noisy on a shared machine.
 import { spawnSync } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
@@ -28,6 +29,7 @@ import {
 import { requireBuild } from '../built-app.mjs';
 import { captureSql, PGBIN, pgbench } from '../pgbench.mjs';
 import { generate, HEAVY_USER } from './generate.mjs';
+import { benchSharedTimes } from './shared-times.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
@@ -64,6 +66,22 @@ console.log(`PostgreSQL ${url}; ${ROWS.toLocaleString('en')} logs; load runs of 
 const migrated = await openDatabase({ databaseUrl: url, embeddedDatabase: 'unused' });
 await migrated.close();
 const pool = new pg.Pool({ connectionString: url, max: 4 });
+const sharedTimes = () =>
+  benchSharedTimes({
+    url,
+    pool,
+    work,
+    secret: SECRET,
+    rounds: ROUNDS,
+    startServer,
+    stopServer: (server) => stopServerProcess(server.child),
+    row,
+  });
+if (process.env.BENCH_ONLY === 'shared-times') {
+  await sharedTimes();
+  await finish('P4 alone (BENCH_ONLY=shared-times)');
+  process.exit(0);
+}
 let started = performance.now();
 await generate(pool, { rows: ROWS });
 const { rows: counts } = await pool.query(
@@ -228,7 +246,7 @@ async function measureExport() {
 }
 const exportRuns = [];
 for (let run = 0; run < EXPORT_RUNS; run += 1) exportRuns.push(await measureExport());
-const copySql = `\\copy (SELECT l.id, to_char(l.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), l.species_common, l.species_scientific, l.count, l.place_name, l.latitude, l.longitude, l.description, l.notes, l.is_public, array_to_string(array(SELECT p.url FROM log_photos p WHERE p.log_id = l.id ORDER BY p.position), ' '), to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM logs l WHERE l.user_id = '${HEAVY_USER}' ORDER BY l.observed_at DESC, l.id DESC) TO STDOUT CSV HEADER`;
+const copySql = `\\copy (SELECT l.id, to_char(l.observed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), l.species_common, l.species_scientific, l.count, l.place_name, l.latitude, l.longitude, l.description, l.notes, l.is_public, array_to_string(array(SELECT p.url FROM log_photos p WHERE p.log_id = l.id ORDER BY p.position), ' '), to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), l.time_zone, l.time_known, l.coordinate_uncertainty FROM logs l WHERE l.user_id = '${HEAVY_USER}' ORDER BY l.observed_at DESC, l.created_at DESC, l.id DESC) TO STDOUT CSV HEADER`;
 started = performance.now();
 const copy = spawnSync(`${PGBIN}/psql`, [url, '-X', '-q', '-c', copySql], {
   maxBuffer: 2 ** 31 - 1,
@@ -371,21 +389,31 @@ try {
 } finally {
   await stopServerProcess(liteServer.child);
 }
-await pool.end();
-rmSync(work, { recursive: true, force: true });
 
-// --- the table ------------------------------------------------------------------------------
-const widths = [
-  ['figure', 'figure'],
-  ['value', 'value'],
-  ['goal', 'goal'],
-  ['verdict', 'ratio/verdict'],
-].map(([key, title]) => Math.max(title.length, ...table.map((entry) => entry[key].length)));
-const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
-console.log(
-  `\n${ROWS.toLocaleString('en')} logs (heavy user ${heavy}); ${CONNECTIONS} connections, ${SECONDS} s runs`,
+// --- P4: logs sharing times (shared-times.mjs) ----------------------------------------------
+await sharedTimes();
+await finish(
+  `${ROWS.toLocaleString('en')} logs (heavy user ${heavy}); ${CONNECTIONS} connections, ${SECONDS} s runs`,
 );
-console.log(line(['figure', 'value', 'goal', 'ratio/verdict']));
-console.log(line(widths.map((w) => '-'.repeat(w))));
-for (const entry of table)
-  console.log(line([entry.figure, entry.value, entry.goal, entry.verdict]));
+
+/** Cleans up and prints the table under `title`. */
+async function finish(title) {
+  await pool.end();
+  rmSync(work, { recursive: true, force: true });
+  printTable(title);
+}
+
+function printTable(title) {
+  const widths = [
+    ['figure', 'figure'],
+    ['value', 'value'],
+    ['goal', 'goal'],
+    ['verdict', 'ratio/verdict'],
+  ].map(([key, heading]) => Math.max(heading.length, ...table.map((entry) => entry[key].length)));
+  const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(['figure', 'value', 'goal', 'ratio/verdict']));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const entry of table)
+    console.log(line([entry.figure, entry.value, entry.goal, entry.verdict]));
+}

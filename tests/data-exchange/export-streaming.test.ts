@@ -59,4 +59,33 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
     }
     expect(await exportRows(bulk)).toHaveLength(2501);
   });
+
+  it('exports many logs sharing one time each exactly once, newest created first', async () => {
+    const dated = await signUp(app, 'date-only');
+    const noon = new Date('2024-06-01T10:00Z'); // noon in Berlin: a date-only import's time
+    // three imports of 700 rows each, a created time apiece: ids decide within an import
+    const ids: string[][] = [];
+    for (let part = 0; part < 3; part += 1) {
+      const inserted = await app.db
+        .insert(logs)
+        .values(
+          Array.from({ length: 700 }, (_, i) => ({
+            userId: dated.id,
+            speciesCommon: `Bird ${part}-${i}`,
+            count: 1,
+            observedAt: noon,
+            timeZone: 'Europe/Berlin',
+            timeKnown: false,
+            createdAt: new Date(Date.UTC(2025, 0, 1 + part)),
+          })),
+        )
+        .returning({ id: logs.id });
+      ids.push(inserted.map((row) => row.id).sort((a, b) => (a < b ? 1 : -1)));
+    }
+    const expected = [...ids[2]!, ...ids[1]!, ...ids[0]!];
+    const [, ...rows] = await exportRows(dated);
+    expect(rows.map((row) => row[0])).toEqual(expected);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(2100);
+    expect(rows[0]!.slice(-3)).toEqual(['Europe/Berlin', 'false', '']);
+  });
 });

@@ -17,6 +17,7 @@ import { CSV_HEADERS, dataExchangeFor } from './support.js';
 const DWC_HEADERS = [
   'occurrenceID',
   'basisOfRecord',
+  'occurrenceStatus',
   'eventDate',
   'scientificName',
   'vernacularName',
@@ -24,12 +25,19 @@ const DWC_HEADERS = [
   'decimalLatitude',
   'decimalLongitude',
   'geodeticDatum',
+  'coordinateUncertaintyInMeters',
+  'countryCode',
   'locality',
   'occurrenceRemarks',
+  'dataGeneralizations',
+  'informationWithheld',
   'associatedMedia',
+  'references',
   'recordedBy',
+  'license',
   'modified',
 ];
+const CC_BY = 'http://creativecommons.org/licenses/by/4.0/legalcode';
 
 /** The cells a log without formula-like text should export as. */
 const csvCells = (log: Log) => [
@@ -47,6 +55,9 @@ const csvCells = (log: Log) => [
   log.photos.map((photo) => photo.url).join(' '),
   log.createdAt,
   log.updatedAt,
+  log.timeZone ?? '',
+  String(log.timeKnown),
+  log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -66,9 +77,11 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       speciesScientific: 'Erithacus rubecula',
       count: 2,
       observedAt: '2026-05-03T10:15:30.250Z',
+      timeZone: 'Europe/London',
       placeName: 'Hyde Park,\nLondon',
       latitude: 51.5073,
       longitude: -0.1657,
+      coordinateUncertainty: 25,
       description: 'Line one\r\nLine two',
       notes: 'Größe: klein 🐦',
       isPublic: true,
@@ -79,7 +92,8 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       speciesCommon: 'Blackbird',
       speciesScientific: undefined,
       count: 1,
-      observedAt: '2026-05-02T08:00Z',
+      observedAt: '2026-05-02T12:00Z',
+      timeKnown: false, // a date-only record: noon of its day
       placeName: '',
       description: undefined,
       notes: undefined,
@@ -156,6 +170,9 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '',
       formulas.createdAt,
       formulas.updatedAt,
+      '',
+      'true',
+      '',
     ]);
     expect(fourth!.slice(0, 10)).toEqual([
       controls.id,
@@ -196,37 +213,52 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
     expect(first).toEqual([
       `urn:uuid:${rich.id}`,
       'HumanObservation',
-      '2026-05-03T10:15:30.250Z',
+      'present',
+      '2026-05-03T11:15:30+01:00', // the time in London, with its offset
       'Erithacus rubecula',
       'Robin, "red" — Rotkehlchen ü',
       '2',
       '51.5073',
       '-0.1657',
       'WGS84',
+      '25',
+      'GB',
       'Hyde Park,\nLondon',
       'Line one\r\nLine two | Größe: klein 🐦',
+      '',
+      '',
       `https://photos.example/a.jpg | https://photos.example/b.jpg | http://birds.example${rich.photos[2]!.url}`,
+      `http://birds.example/shared/${rich.id}`,
       'exporter',
+      CC_BY,
       rich.updatedAt,
     ]);
     expect(second).toEqual([
       `urn:uuid:${plain.id}`,
       'HumanObservation',
-      '2026-05-02T08:00:00.000Z',
+      'present',
+      '2026-05-02', // the date alone: the time is not known
       '',
       'Blackbird',
       '1',
       '',
       '',
-      '', // no coordinates, no datum
+      '', // no coordinates, no datum, no country
       '',
       '',
-      '', // a private log's photos stay private
+      '',
+      '',
+      '',
+      '',
+      '', // a private log's photos stay private, its page is not found
+      '',
       'exporter',
+      CC_BY,
       plain.updatedAt,
     ]);
-    expect(third!.slice(3, 5)).toEqual(["'+1", "'=SUM(A1)"]);
-    expect(third![10]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
+    expect(third!.slice(3, 6)).toEqual(['2026-05-01T22:30:00.000Z', "'+1", "'=SUM(A1)"]);
+    expect(third![11]).toBe(''); // at sea: no country
+    expect(third![13]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
   });
 
   it.each([

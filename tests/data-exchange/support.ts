@@ -25,6 +25,9 @@ export const CSV_HEADERS = [
   'photo_urls',
   'created_at',
   'updated_at',
+  'time_zone',
+  'time_known',
+  'coordinate_uncertainty',
 ];
 
 /**

@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import { logs } from '../../src/server/db/schema.js';
 import {
   createLogAs,
   getFor,
@@ -146,13 +147,45 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
       expect(seen.slice(4)).toEqual(['Bird 2', 'Bird 1']);
     });
 
+    it('pages through many logs sharing one time, each exactly once, in order', async () => {
+      const ada = await signUp(app, 'geo-same-time');
+      const noon = new Date('2024-06-01T10:00Z');
+      const created: string[][] = [];
+      for (let part = 0; part < 2; part += 1) {
+        const inserted = await app.db
+          .insert(logs)
+          .values(
+            Array.from({ length: 150 }, (_, i) => ({
+              userId: ada.id,
+              speciesCommon: `Bird ${part}-${i}`,
+              count: 1,
+              observedAt: noon,
+              latitude: 52.5,
+              longitude: 13.4,
+              createdAt: new Date(Date.UTC(2025, 0, 1 + part)),
+            })),
+          )
+          .returning({ id: logs.id });
+        created.push(inserted.map((row) => row.id).sort((a, b) => (a < b ? 1 : -1)));
+      }
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = `?limit=40${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const page = await geo(ada, query);
+        seen.push(...page.features.map((feature) => feature.properties.id as string));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual([...created[1]!, ...created[0]!]);
+    });
+
     it.each([
       ['limit=0', 'Limit must be at least 1'],
       ['limit=100001', 'Limit must be at most 100,000'],
       ['limit=many', 'Limit must be a number'],
       ['cursor=yesterday', 'Cursor is not valid'],
       [
-        'cursor=2026-13-45T08:00:00.000000Z,00000000-0000-4000-8000-000000000001',
+        'cursor=2026-13-45T08:00:00.000000Z,2026-05-01T08:00:00.000000Z,00000000-0000-4000-8000-000000000001',
         'Cursor is not valid',
       ],
       ['minCount=0', 'Min count must be at least 1'],
@@ -221,10 +254,14 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
             properties: {
               id: robin.id,
               observedAt: '2026-05-01T06:30:00.000Z',
+              timeZone: robin.timeZone,
+              timeKnown: true,
               speciesCommon: 'Robin',
               speciesScientific: 'Erithacus rubecula',
               count: 2,
               placeName: 'Hyde Park',
+              coordinateUncertainty: null,
+              showExactLocation: false,
               description: 'Singing from a hawthorn',
               notes: 'Sunny, light wind',
               isPublic: true,

@@ -148,6 +148,8 @@ const matrix: Record<string, RouteCase> = {
   'GET /api/stats/time-series': { request: get('/api/stats/time-series'), expect: signedIn(200) },
   'GET /api/export.csv': { request: get('/api/export.csv'), expect: signedIn(200) },
   'GET /api/export.geojson': { request: get('/api/export.geojson'), expect: signedIn(200) },
+  'GET /api/export/dwca.zip': { request: get('/api/export/dwca.zip'), expect: signedIn(200) },
+  'GET /api/export/settings': { request: get('/api/export/settings'), expect: signedIn(200) },
   'POST /api/import': {
     request: async () => ({
       method: 'POST',

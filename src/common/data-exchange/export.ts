@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { logFiltersSchema } from '../logs/schemas.js';
 import { queryParam, queryTimeZone } from '../query-params.js';
+import { dataLicenseSchema } from './licenses.js';
 
-// CSV export of the signed-in user's logs (ARCHITECTURE "Export").
+// Exports of the signed-in user's logs (ARCHITECTURE "Export"): our CSV, Darwin Core as CSV,
+// and the Darwin Core Archive for GBIF.
 
 export const exportFormats = ['csv', 'dwc'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -13,6 +15,28 @@ export const exportQuerySchema = logFiltersSchema.extend({
   format: queryParam(z.enum(exportFormats, { error: 'Format must be csv or dwc' }).default('csv')),
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** `all`: every matching log, as its owner sees it; `public`: what may be published. */
+export const exportScopes = ['all', 'public'] as const;
+export type ExportScope = (typeof exportScopes)[number];
+
+/** The Darwin Core Archive: the list's filters, what to publish, and under which licence. */
+export const dwcArchiveQuerySchema = logFiltersSchema.extend({
+  tz: queryTimeZone,
+  scope: queryParam(
+    z.enum(exportScopes, { error: 'Scope must be all or public' }).default('all'),
+  ).describe(
+    'public: only public logs, without private notes, coordinates as shared pages show them',
+  ),
+  license: queryParam(dataLicenseSchema.optional()).describe(
+    "The data's licence; remembered as the account's. Default: the account's licence",
+  ),
+});
+export type DwcArchiveQuery = z.infer<typeof dwcArchiveQuerySchema>;
+
+/** What the export dialog reads: the licence the account last published under. */
+export const exportSettingsSchema = z.object({ license: dataLicenseSchema });
+export type ExportSettings = z.infer<typeof exportSettingsSchema>;
 
 /** The columns of the CSV export, in order; the import recognises its own files by them. */
 export const EXPORT_CSV_COLUMNS = [
@@ -30,6 +54,20 @@ export const EXPORT_CSV_COLUMNS = [
   'photo_urls',
   'created_at',
   'updated_at',
+  // issue 24: added at the end, so that an earlier file's header is this one's beginning
+  'time_zone',
+  'time_known',
+  'coordinate_uncertainty',
+];
+
+/**
+ * The columns of earlier CSV exports, newest first: files written before time_zone, time_known
+ * and coordinate_uncertainty (issue 24) are still ours to import.
+ */
+export const EARLIER_EXPORT_CSV_COLUMNS = [
+  EXPORT_CSV_COLUMNS.filter(
+    (column) => !['time_zone', 'time_known', 'coordinate_uncertainty'].includes(column),
+  ),
 ];
 
 /** A spreadsheet would run text starting with these as a formula: a leading ' keeps it text. */

@@ -17,21 +17,28 @@ export const roundCoordinate = (value: number, decimals: number) => {
 
 export { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT };
 
-// '2026-05-01T06:30:00.000000Z,<log id>': the last feature's observed time and id.
-const CURSOR =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z),([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+// '2026-05-01T06:30:00.000000Z,2026-05-02T09:00:00.123456Z,<log id>': the last feature's
+// observed time, created time and id, the order of the index the map's pages read.
+const INSTANT = String.raw`(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)`;
+const CURSOR = new RegExp(
+  `^${INSTANT},${INSTANT},([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`,
+);
 
 export interface GeoCursor {
   observedAt: string;
+  createdAt: string;
   id: string;
 }
 
-export const formatGeoCursor = ({ observedAt, id }: GeoCursor) => `${observedAt},${id}`;
+export const formatGeoCursor = ({ observedAt, createdAt, id }: GeoCursor) =>
+  `${observedAt},${createdAt},${id}`;
 
 function parseGeoCursor(text: string): GeoCursor | undefined {
   const match = CURSOR.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) return undefined;
-  return { observedAt: match[1]!, id: match[2]! };
+  if (!match || Number.isNaN(Date.parse(match[1]!)) || Number.isNaN(Date.parse(match[2]!))) {
+    return undefined;
+  }
+  return { observedAt: match[1]!, createdAt: match[2]!, id: match[3]! };
 }
 
 /** The list's filters, then a page of at most `limit` features after `cursor`, newest first. */

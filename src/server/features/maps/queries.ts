@@ -24,12 +24,14 @@ const featurePageSchema = z.object({
   rows: z.number(),
   features: z.string().nullable(), // comma-separated features; null when there are none
   lastAt: z.string().nullable(),
+  lastCreatedAt: z.string().nullable(),
   lastId: z.string().nullable(),
 });
 
 /**
- * The user's matching logs with coordinates, newest observed first: up to `limit` features
- * after the keyset `after`, whether more follow (`rows` > limit), the keyset of the last
+ * The user's matching logs with coordinates, newest observed first (then newest created, then
+ * id: logs_user_newest_idx's order, so a page sorts nothing): up to `limit` features after the
+ * keyset `after`, whether more follow (`rows` > limit), the keyset of the last
  * feature, and `total`, counting every page.
  */
 export async function selectFeaturePage(
@@ -40,27 +42,32 @@ export async function selectFeaturePage(
 ) {
   const located = and(logFilterWhere(userId, filters), isNotNull(logs.latitude));
   const before = after
-    ? sql`(${logs.observedAt}, ${logs.id}) < (${after.observedAt}::timestamptz, ${after.id}::uuid)`
+    ? sql`(${logs.observedAt}, ${logs.createdAt}, ${logs.id}) < (${after.observedAt}::timestamptz,
+        ${after.createdAt}::timestamptz, ${after.id}::uuid)`
     : undefined;
   const [result, total] = await Promise.all([
+    // One pass over the page in the index's order: the aggregate's ORDER BY is the order its
+    // rows arrive in, so neither store sorts them again.
     db.execute(sql`
-      WITH page AS (
-        SELECT l.*, row_number() OVER (ORDER BY l.observed_at DESC, l.id DESC) AS n
+      SELECT count(*)::int AS "rows",
+        string_agg(${featureJson}, ',' ORDER BY p.observed_at DESC, p.created_at DESC, p.id DESC)
+          FILTER (WHERE p.n <= ${limit}) AS "features",
+        min(${isoUtc(sql`p.observed_at`, 'US')}) FILTER (WHERE p.n = ${limit}) AS "lastAt",
+        min(${isoUtc(sql`p.created_at`, 'US')}) FILTER (WHERE p.n = ${limit}) AS "lastCreatedAt",
+        min(p.id::text) FILTER (WHERE p.n = ${limit}) AS "lastId"
+      FROM (
+        SELECT l.*,
+          row_number() OVER (ORDER BY l.observed_at DESC, l.created_at DESC, l.id DESC) AS n
         FROM (
           SELECT ${logs.id} AS id, ${logs.speciesCommon} AS species_common, ${logs.count} AS count,
                  ${logs.latitude} AS latitude, ${logs.longitude} AS longitude,
-                 ${logs.observedAt} AS observed_at
+                 ${logs.observedAt} AS observed_at, ${logs.createdAt} AS created_at
           FROM ${logs}
           WHERE ${and(located, before)}
-          ORDER BY ${logs.observedAt} DESC, ${logs.id} DESC
+          ORDER BY ${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC
           LIMIT ${limit + 1}
         ) l
-      )
-      SELECT (SELECT count(*)::int FROM page) AS "rows",
-        (SELECT string_agg(${featureJson}, ',' ORDER BY p.n) FROM page p WHERE p.n <= ${limit})
-          AS "features",
-        (SELECT ${isoUtc(sql`observed_at`, 'US')} FROM page WHERE n = ${limit}) AS "lastAt",
-        (SELECT id::text FROM page WHERE n = ${limit}) AS "lastId"`),
+      ) p`),
     db.$count(logs, located),
   ]);
   const page = featurePageSchema.parse((result as unknown as { rows: unknown[] }).rows[0]);

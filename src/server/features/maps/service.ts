@@ -15,8 +15,8 @@ export async function getLogPointsJson(
 ): Promise<string> {
   const page = await selectFeaturePage(db, userId, filters, { after: cursor, limit });
   const nextCursor =
-    page.rows > limit && page.lastAt && page.lastId
-      ? formatGeoCursor({ observedAt: page.lastAt, id: page.lastId })
+    page.rows > limit && page.lastAt && page.lastCreatedAt && page.lastId
+      ? formatGeoCursor({ observedAt: page.lastAt, createdAt: page.lastCreatedAt, id: page.lastId })
       : null;
   return featureCollectionJson(page.features ?? '', { total: page.total, nextCursor });
 }

@@ -12,4 +12,16 @@ describe('exportUrl', () => {
       '/api/export.geojson?q=owl',
     );
   });
+
+  it("adds the file's own parameters after the filters", () => {
+    expect(
+      exportUrl({ q: 'owl', filters: emptyFilters, page: 1 }, 'export/dwca.zip', {
+        scope: 'public',
+        license: 'CC0-1.0',
+      }),
+    ).toBe('/api/export/dwca.zip?q=owl&scope=public&license=CC0-1.0');
+    expect(
+      exportUrl({ q: '', filters: emptyFilters, page: 1 }, 'export.csv', { format: 'dwc' }),
+    ).toBe('/api/export.csv?format=dwc');
+  });
 });

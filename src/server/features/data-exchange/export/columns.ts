@@ -1,87 +1,268 @@
-import { EXPORT_CSV_COLUMNS, FORMULA_START } from '../../../../common/data-exchange/export.js';
+import { countryAt } from '../../../../common/country.js';
+import {
+  EXPORT_CSV_COLUMNS,
+  FORMULA_START,
+  type ExportScope,
+} from '../../../../common/data-exchange/export.js';
+import { DATA_LICENSE_INFO, type DataLicense } from '../../../../common/data-exchange/licenses.js';
+import { roundCoordinate, SHARED_COORDINATE_DECIMALS } from '../../../../common/maps/geo.js';
+import { localDateAt, localIsoAt } from '../../../../common/place-time.js';
+import { sharedLogPath } from '../../../../common/routes.js';
 import type { ExportRow } from './queries.js';
 
-// The columns of both CSV exports in one table: a field that our CSV and Darwin Core both carry
-// is one entry, with its CSV header, its Darwin Core term and its value. Darwin Core writes the
-// table's order; our CSV writes the order of EXPORT_CSV_COLUMNS, by which the import recognises
-// its own files.
+// The columns of the exports in one table: a field that our CSV and Darwin Core both carry is
+// one entry, with its CSV header, its Darwin Core term and its value. Darwin Core (the CSV and
+// the archive's occurrence.txt) writes the table's order; our CSV writes the order of
+// EXPORT_CSV_COLUMNS, by which the import recognises its own files.
 
 /** What a value may need beyond its row. */
 export interface ExportContext {
-  /** Uploaded photos are paths on this server: Darwin Core links them absolutely. */
+  /** Uploaded photos and shared pages are paths on this server: Darwin Core links them absolutely. */
   origin: string;
-  /** The account's name, for Darwin Core's recordedBy. */
+  /** The account's display name (first and last name), '' without one: never its email. */
   recordedBy: string;
+  license: DataLicense;
+  /** `public`: what may be published (ARCHITECTURE "Later contracts", the archive's scope). */
+  scope: ExportScope;
 }
 
-interface ExportColumn {
+/** A term of Darwin Core or of Dublin Core (which Darwin Core uses for a few), by its IRI. */
+export interface Term {
+  name: string;
+  iri: string;
+}
+const dwc = (name: string): Term => ({ name, iri: `http://rs.tdwg.org/dwc/terms/${name}` });
+const dc = (name: string): Term => ({ name, iri: `http://purl.org/dc/terms/${name}` });
+
+type Value = string | number | boolean | null;
+
+interface ExportColumn<Row> {
   /** The column's header in our own CSV, when it has one. */
   csv?: string;
   /** The Darwin Core term, when the column is one. */
-  dwc?: string;
-  value(row: ExportRow, context: ExportContext): string;
+  term?: Term;
+  /** Text the user wrote: the CSV formats keep a spreadsheet from running it. */
+  userText?: true;
+  value(row: Row, context: ExportContext): Value;
 }
 
-const text = (value: string | null) =>
-  value === null ? '' : FORMULA_START.test(value) ? `'${value}` : value;
-const number = (value: number | null) => (value === null ? '' : String(value));
+/** How a format writes a cell. */
+type CellWriter = (value: Value, userText: boolean) => string;
 
-const columns: ExportColumn[] = [
+/** CSV: text a spreadsheet would run gets a leading '; quoting is the CSV writer's. */
+const csvCell: CellWriter = (value, userText) =>
+  value === null ? '' : userText && FORMULA_START.test(String(value)) ? `'${value}` : String(value);
+
+/**
+ * The archive's text files declare no quotes (meta.xml fieldsEnclosedBy=""), as GBIF advises:
+ * a tab or line break inside a cell becomes a space. The cells are data to publish, not a
+ * spreadsheet's input: no formula guard.
+ */
+const archiveCell: CellWriter = (value) =>
+  value === null ? '' : String(value).replace(/\r\n|[\t\n\r]/g, ' ');
+
+/** Rounding to 0.01° moves a point by up to half a cell each way: at most this far (the equator). */
+const ROUNDING_METRES = Math.ceil(Math.hypot(0.005 * 111_320, 0.005 * 111_320));
+
+/** The point as the file may show it: shared pages' rounding when publishing (SPEC §2). */
+function place(row: ExportRow, { scope }: ExportContext) {
+  const { latitude, longitude } = row;
+  if (latitude === null || longitude === null) {
+    return { latitude: null, longitude: null, uncertainty: null, rounded: false };
+  }
+  if (scope === 'all' || row.showExactLocation) {
+    return { latitude, longitude, uncertainty: row.coordinateUncertainty, rounded: false };
+  }
+  return {
+    latitude: roundCoordinate(latitude, SHARED_COORDINATE_DECIMALS),
+    longitude: roundCoordinate(longitude, SHARED_COORDINATE_DECIMALS),
+    uncertainty: (row.coordinateUncertainty ?? 0) + ROUNDING_METRES,
+    rounded: true,
+  };
+}
+
+const validDate = (text: string) => (text.includes('NaN') ? undefined : text);
+
+/**
+ * The time as it was at the place, with its offset, when the zone is known; else in UTC. A
+ * date-only record (timeKnown false) is its date alone.
+ */
+function eventDate(row: ExportRow): string {
+  const instant = new Date(row.observedAt);
+  const zone = row.timeZone ?? undefined;
+  if (!row.timeKnown) {
+    return (zone && validDate(localDateAt(instant, zone))) ?? row.observedAt.slice(0, 10);
+  }
+  return (zone && validDate(localIsoAt(instant, zone))) ?? row.observedAt;
+}
+
+const isUploaded = (url: string) => url.startsWith('/');
+const absolute = (url: string, origin: string) => (isUploaded(url) ? `${origin}${url}` : url);
+const sharedPageUrl = (row: ExportRow, origin: string) => `${origin}${sharedLogPath(row.id)}`;
+/** Stable across exports and hosts: a log's id never changes. */
+const occurrenceId = (row: ExportRow) => `urn:uuid:${row.id}`;
+
+const columns: Array<ExportColumn<ExportRow>> = [
   { csv: 'id', value: (row) => row.id },
-  { dwc: 'occurrenceID', value: (row) => `urn:uuid:${row.id}` },
-  { dwc: 'basisOfRecord', value: () => 'HumanObservation' },
-  { csv: 'observed_at', dwc: 'eventDate', value: (row) => row.observedAt },
-  { csv: 'species_scientific', dwc: 'scientificName', value: (row) => text(row.speciesScientific) },
-  { csv: 'species_common', dwc: 'vernacularName', value: (row) => text(row.speciesCommon) },
-  { csv: 'count', dwc: 'individualCount', value: (row) => number(row.count) },
-  { csv: 'latitude', dwc: 'decimalLatitude', value: (row) => number(row.latitude) },
-  { csv: 'longitude', dwc: 'decimalLongitude', value: (row) => number(row.longitude) },
-  { dwc: 'geodeticDatum', value: (row) => (row.latitude === null ? '' : 'WGS84') },
-  { csv: 'place_name', dwc: 'locality', value: (row) => text(row.placeName) },
-  { csv: 'description', value: (row) => text(row.description) },
-  { csv: 'notes', value: (row) => text(row.notes) },
+  { term: dwc('occurrenceID'), value: occurrenceId },
+  { term: dwc('basisOfRecord'), value: () => 'HumanObservation' },
+  // presence only: a later issue (outings) adds complete checklists, from which absence follows
+  { term: dwc('occurrenceStatus'), value: () => 'present' },
+  { csv: 'observed_at', value: (row) => row.observedAt },
+  { csv: 'time_zone', value: (row) => row.timeZone },
+  { csv: 'time_known', value: (row) => row.timeKnown },
+  { term: dwc('eventDate'), value: eventDate },
   {
-    dwc: 'occurrenceRemarks',
-    value: (row) => text([row.description, row.notes].filter(Boolean).join(' | ') || null),
+    csv: 'species_scientific',
+    term: dwc('scientificName'),
+    userText: true,
+    value: (row) => row.speciesScientific,
   },
-  { csv: 'is_public', value: (row) => String(row.isPublic) },
+  // taxonomy (kingdom, taxonRank, taxonID) comes with logs' taxa, a line each here
+  {
+    csv: 'species_common',
+    term: dwc('vernacularName'),
+    userText: true,
+    value: (row) => row.speciesCommon,
+  },
+  { csv: 'count', term: dwc('individualCount'), value: (row) => row.count },
+  {
+    csv: 'latitude',
+    term: dwc('decimalLatitude'),
+    value: (row, context) => place(row, context).latitude,
+  },
+  {
+    csv: 'longitude',
+    term: dwc('decimalLongitude'),
+    value: (row, context) => place(row, context).longitude,
+  },
+  { term: dwc('geodeticDatum'), value: (row) => (row.latitude === null ? null : 'WGS84') },
+  {
+    csv: 'coordinate_uncertainty',
+    term: dwc('coordinateUncertaintyInMeters'),
+    value: (row, context) => place(row, context).uncertainty,
+  },
+  {
+    term: dwc('countryCode'),
+    // from the exact point: rounding may cross a border, and a country reveals no more
+    value: (row) =>
+      row.latitude === null || row.longitude === null
+        ? null
+        : (countryAt(row.latitude, row.longitude) ?? null),
+  },
+  { csv: 'place_name', term: dwc('locality'), userText: true, value: (row) => row.placeName },
+  { csv: 'description', userText: true, value: (row) => row.description },
+  { csv: 'notes', userText: true, value: (row) => row.notes },
+  {
+    term: dwc('occurrenceRemarks'),
+    userText: true,
+    value: (row, { scope }) =>
+      [row.description, scope === 'all' ? row.notes : null].filter(Boolean).join(' | ') || null,
+  },
+  {
+    term: dwc('dataGeneralizations'),
+    value: (row, context) =>
+      place(row, context).rounded
+        ? `Coordinates rounded to 0.01 degrees; coordinateUncertaintyInMeters includes the rounding (${ROUNDING_METRES} m)`
+        : null,
+  },
+  {
+    term: dwc('informationWithheld'),
+    value: (row, context) =>
+      [
+        place(row, context).rounded ? 'Exact coordinates withheld' : null,
+        context.scope === 'public' && row.notes ? 'Private notes withheld' : null,
+      ]
+        .filter(Boolean)
+        .join('; ') || null,
+  },
+  { csv: 'is_public', value: (row) => row.isPublic },
   { csv: 'photo_urls', value: (row) => row.photoUrls.join(' ') },
   {
-    dwc: 'associatedMedia',
+    term: dwc('associatedMedia'),
     // A private log's photos stay private: only public logs list them.
     value: (row, { origin }) =>
-      row.isPublic
-        ? row.photoUrls.map((url) => (url.startsWith('/') ? `${origin}${url}` : url)).join(' | ')
-        : '',
+      row.isPublic ? row.photoUrls.map((url) => absolute(url, origin)).join(' | ') : '',
   },
-  { dwc: 'recordedBy', value: (_row, { recordedBy }) => text(recordedBy) },
+  {
+    term: dc('references'),
+    // a private log's page is not found: only public logs link theirs
+    value: (row, { origin }) => (row.isPublic ? sharedPageUrl(row, origin) : null),
+  },
+  { term: dwc('recordedBy'), userText: true, value: (_row, { recordedBy }) => recordedBy || null },
+  { term: dc('license'), value: (_row, { license }) => DATA_LICENSE_INFO[license].url },
   { csv: 'created_at', value: (row) => row.createdAt },
-  { csv: 'updated_at', dwc: 'modified', value: (row) => row.updatedAt },
+  { csv: 'updated_at', term: dc('modified'), value: (row) => row.updatedAt },
 ];
 
-/** A format's header row, and its cells of a log in the same order. */
-export interface ExportLayout {
+/** A format's header row, and its cells of a row in the same order. */
+export interface ExportLayout<Row = ExportRow> {
   headers: readonly string[];
-  record(row: ExportRow, context: ExportContext): string[];
+  /** The Darwin Core terms of the columns, for meta.xml (Darwin Core layouts only). */
+  terms: readonly Term[];
+  record(row: Row, context: ExportContext): string[];
 }
 
-function layout(
-  headers: readonly string[],
-  columnOf: (header: string) => ExportColumn | undefined,
-): ExportLayout {
-  const picked = headers.map((header) => {
-    const column = columnOf(header);
+function layout<Row>(picked: Array<ExportColumn<Row>>, cell: CellWriter, headers: string[]) {
+  return {
+    headers,
+    terms: picked.flatMap((column) => column.term ?? []),
+    record: (row: Row, context: ExportContext) =>
+      picked.map((column) => cell(column.value(row, context), column.userText === true)),
+  };
+}
+
+function csvColumns(): Array<ExportColumn<ExportRow>> {
+  return EXPORT_CSV_COLUMNS.map((header) => {
+    const column = columns.find((one) => one.csv === header);
     if (!column) throw new Error(`No export column for ${header}`);
     return column;
   });
-  return { headers, record: (row, context) => picked.map((column) => column.value(row, context)) };
+}
+const termColumns = columns.filter((column) => column.term);
+const termNames = termColumns.map((column) => column.term!.name);
+
+export const csvLayout: ExportLayout = layout(csvColumns(), csvCell, EXPORT_CSV_COLUMNS);
+export const darwinCoreLayout: ExportLayout = layout(termColumns, csvCell, termNames);
+/** The archive's occurrence.txt: the core, its id (occurrenceID) in the first column. */
+export const occurrenceLayout: ExportLayout = layout(termColumns, archiveCell, termNames);
+
+/** A photo of the archive's multimedia extension (GBIF Simple Multimedia). */
+export interface MultimediaRow {
+  log: ExportRow;
+  url: string;
 }
 
-export const csvLayout = layout(EXPORT_CSV_COLUMNS, (header) =>
-  columns.find((column) => column.csv === header),
+const multimediaColumns: Array<ExportColumn<MultimediaRow>> = [
+  { value: ({ log }) => occurrenceId(log) }, // coreid
+  { term: dc('type'), value: () => 'StillImage' },
+  { term: dc('identifier'), value: ({ url }, { origin }) => absolute(url, origin) },
+  { term: dc('references'), value: ({ log }, { origin }) => sharedPageUrl(log, origin) },
+  { term: dc('title'), userText: true, value: ({ log }) => log.speciesCommon },
+  { term: dc('creator'), userText: true, value: (_row, { recordedBy }) => recordedBy || null },
+  { term: dc('license'), value: (_row, { license }) => DATA_LICENSE_INFO[license].url },
+  {
+    term: dc('rightsHolder'),
+    userText: true,
+    value: (_row, { recordedBy }) => recordedBy || null,
+  },
+];
+
+/** The archive's multimedia.txt: the occurrence's id first (coreid), then its terms. */
+export const multimediaLayout: ExportLayout<MultimediaRow> = layout(
+  multimediaColumns,
+  archiveCell,
+  ['coreid', ...multimediaColumns.flatMap((column) => column.term?.name ?? [])],
 );
 
-export const darwinCoreLayout = layout(
-  columns.flatMap((column) => column.dwc ?? []),
-  (term) => columns.find((column) => column.dwc === term),
-);
+/**
+ * The photos of a log the archive's multimedia lists: those uploaded to this server, of a
+ * public log (anyone may open them); links to other sites are in associatedMedia only, their
+ * licence is not the user's to give.
+ */
+export const multimediaOf = (row: ExportRow): MultimediaRow[] =>
+  row.isPublic ? row.photoUrls.filter(isUploaded).map((url) => ({ log: row, url })) : [];
+
+/** The GBIF Simple Multimedia extension's row type. */
+export const MULTIMEDIA_ROW_TYPE = 'http://rs.gbif.org/terms/1.0/Multimedia';
+export const OCCURRENCE_ROW_TYPE = 'http://rs.tdwg.org/dwc/terms/Occurrence';

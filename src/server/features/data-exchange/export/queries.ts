@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, users } from '../../../db/schema.js';
@@ -10,10 +11,14 @@ import { pointFeatureJson } from '../../maps/index.js';
 
 export const EXPORT_BATCH_SIZE = 500;
 
-/** Where the next batch starts: observed_at to the microsecond, and the id. */
+/**
+ * Where the next batch starts: observed_at and created_at to the microsecond, and the id, the
+ * order of logs_user_newest_idx, so that a page reads on from the index and sorts nothing.
+ */
 interface Keyset {
   id: string;
   cursorAt: string;
+  cursorCreatedAt: string;
 }
 
 /**
@@ -24,12 +29,16 @@ interface Keyset {
  */
 export interface ExportRow extends Keyset {
   observedAt: string;
+  timeZone: string | null;
+  timeKnown: boolean;
   speciesCommon: string;
   speciesScientific: string | null;
   count: number;
   placeName: string | null;
   latitude: number | null;
   longitude: number | null;
+  coordinateUncertainty: number | null;
+  showExactLocation: boolean;
   description: string | null;
   notes: string | null;
   isPublic: boolean;
@@ -49,12 +58,16 @@ const photoUrls = sql`array(SELECT ${logPhotos.url} FROM ${logPhotos}
 /** Every field of a log the files carry, by the name the export reads it under. */
 const exportFields: Array<[name: string, value: SQL]> = [
   ['observedAt', isoUtc(logs.observedAt)],
+  ['timeZone', sql`${logs.timeZone}`],
+  ['timeKnown', sql`${logs.timeKnown}`],
   ['speciesCommon', sql`${logs.speciesCommon}`],
   ['speciesScientific', sql`${logs.speciesScientific}`],
   ['count', sql`${logs.count}`],
   ['placeName', sql`${logs.placeName}`],
   ['latitude', sql`${logs.latitude}`],
   ['longitude', sql`${logs.longitude}`],
+  ['coordinateUncertainty', sql`${logs.coordinateUncertainty}`],
+  ['showExactLocation', sql`${logs.showExactLocation}`],
   ['description', sql`${logs.description}`],
   ['notes', sql`${logs.notes}`],
   ['isPublic', sql`${logs.isPublic}`],
@@ -83,13 +96,15 @@ const featureColumns = sql`${pointFeatureJson(
 
 function selectRows(columns: SQL, where: SQL | undefined, after?: Keyset, limit?: number): SQL {
   const before = after
-    ? sql`(${logs.observedAt}, ${logs.id}) < (${after.cursorAt}::timestamptz, ${after.id}::uuid)`
+    ? sql`(${logs.observedAt}, ${logs.createdAt}, ${logs.id}) < (${after.cursorAt}::timestamptz,
+        ${after.cursorCreatedAt}::timestamptz, ${after.id}::uuid)`
     : undefined;
   return sql`
-    SELECT ${logs.id} AS "id", ${isoUtc(logs.observedAt, 'US')} AS "cursorAt", ${columns}
+    SELECT ${logs.id} AS "id", ${isoUtc(logs.observedAt, 'US')} AS "cursorAt",
+      ${isoUtc(logs.createdAt, 'US')} AS "cursorCreatedAt", ${columns}
     FROM ${logs}
     WHERE ${and(where, before)}
-    ORDER BY ${logs.observedAt} DESC, ${logs.id} DESC
+    ORDER BY ${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC
     ${limit ? sql`LIMIT ${limit}` : sql.empty()}`;
 }
 
@@ -129,18 +144,39 @@ async function* readBatches<Row extends Keyset>(
     if (rows.length > 0) yield rows;
     const last = rows.at(-1);
     if (!last || rows.length < EXPORT_BATCH_SIZE) return;
-    after = { cursorAt: last.cursorAt, id: last.id };
+    after = { cursorAt: last.cursorAt, cursorCreatedAt: last.cursorCreatedAt, id: last.id };
   }
 }
 
-/** The user's logs matching the filters, as rows for the CSV formats. */
+/** Which of the matching logs a file holds. */
+export type ExportSelection = 'all' | 'public' | 'public with uploaded photos';
+
+const selected: Record<ExportSelection, SQL | undefined> = {
+  all: undefined,
+  public: eq(logs.isPublic, true),
+  // the Darwin Core Archive's multimedia: only uploaded photos are served from this server
+  'public with uploaded photos': and(
+    eq(logs.isPublic, true),
+    sql`EXISTS (SELECT FROM ${logPhotos} WHERE ${logPhotos.logId} = ${logs.id}
+      AND ${logPhotos.sourceType} = 'uploaded')`,
+  ),
+};
+
+/** The user's logs matching the filters, as rows for the CSV formats and the archive. */
 export const readExportRows = (
   db: Db,
   streamRows: StreamRows | null,
   userId: string,
   filters: LogFilters,
   tz: string,
-) => readBatches<ExportRow>(db, streamRows, rowColumns, logFilterWhere(userId, filters, tz));
+  selection: ExportSelection = 'all',
+) =>
+  readBatches<ExportRow>(
+    db,
+    streamRows,
+    rowColumns,
+    and(logFilterWhere(userId, filters, tz), selected[selection]),
+  );
 
 /** The user's logs with coordinates matching the filters, as GeoJSON features (GeoJSON has no
  * place for the others). */
@@ -158,10 +194,23 @@ export const readExportFeatures = (
     and(logFilterWhere(userId, filters, tz), isNotNull(logs.latitude)),
   );
 
+/** The account's name and data licence: what Darwin Core credits and licenses the data with. */
 export async function findOwner(db: Db, userId: string) {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      dataLicense: users.dataLicense,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** Remembers the licence the user published under (the archive's `license=`). */
+export async function updateDataLicense(db: Db, userId: string, license: DataLicense) {
+  await db
+    .update(users)
+    .set({ dataLicense: license, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), ne(users.dataLicense, license)));
 }

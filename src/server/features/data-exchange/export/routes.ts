@@ -1,11 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { exportQuerySchema } from '../../../../common/data-exchange/export.js';
+import {
+  dwcArchiveQuerySchema,
+  exportQuerySchema,
+  exportSettingsSchema,
+} from '../../../../common/data-exchange/export.js';
 import { geoJsonExportQuerySchema } from '../../../../common/maps/geo.js';
 import { requireUserId } from '../../auth/index.js';
 import type { Config } from '../../../config.js';
 import { ownOrigin } from '../../../security.js';
-import { startExport, startGeoJsonExport, type FileExport } from './service.js';
+import {
+  getExportSettings,
+  startDwcArchive,
+  startExport,
+  startGeoJsonExport,
+  type FileExport,
+} from './service.js';
 
 function sendFile(reply: FastifyReply, type: string, { filename, body }: FileExport) {
   // A client gone mid-export stops the query: destroying the body closes the cursor.
@@ -49,5 +59,38 @@ export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       );
       return sendFile(reply, 'application/geo+json; charset=utf-8', file);
     },
+  );
+
+  app.get(
+    '/export/dwca.zip',
+    {
+      schema: {
+        description:
+          "The matching logs as a Darwin Core Archive for GBIF: occurrence.txt, multimedia.txt, eml.xml, meta.xml. A license is remembered as the account's data licence",
+        querystring: dwcArchiveQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const file = await startDwcArchive(
+        app.db,
+        app.streamRows,
+        requireUserId(request),
+        request.query,
+        { origin: ownOrigin(request, config), appName: config.appName },
+      );
+      return sendFile(reply, 'application/zip', file);
+    },
+  );
+
+  // What the export dialog preselects, until GET /api/account carries the data licence
+  app.get(
+    '/export/settings',
+    {
+      schema: {
+        description: "The account's data licence, which the Darwin Core Archive uses by default",
+        response: { 200: exportSettingsSchema },
+      },
+    },
+    async (request) => getExportSettings(app.db, requireUserId(request)),
   );
 };

@@ -1,20 +1,44 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import type { ExportQuery } from '../../../../common/data-exchange/export.js';
+import { ZipFile } from 'yazl';
+import type {
+  DwcArchiveQuery,
+  ExportQuery,
+  ExportSettings,
+} from '../../../../common/data-exchange/export.js';
+import { DEFAULT_DATA_LICENSE } from '../../../../common/data-exchange/licenses.js';
 import type { GeoJsonExportQuery } from '../../../../common/maps/geo.js';
 import { isKnownTimeZone, type Db, type StreamRows } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
 import { streamFeatureCollection } from '../../maps/index.js';
-import { csvLayout, darwinCoreLayout } from './columns.js';
-import { findOwner, readExportFeatures, readExportRows, type ExportRow } from './queries.js';
+import { ARCHIVE_FILES, emlXml, metaXml } from './archive-metadata.js';
+import {
+  csvLayout,
+  darwinCoreLayout,
+  multimediaLayout,
+  multimediaOf,
+  occurrenceLayout,
+  type ExportContext,
+} from './columns.js';
+import {
+  findOwner,
+  readExportFeatures,
+  readExportRows,
+  updateDataLicense,
+  type ExportRow,
+} from './queries.js';
 
-// Rules of the export (ARCHITECTURE "Export"): one CSV row (or GeoJSON feature) per log,
-// streamed a batch of rows at a time (one chunk each), never held whole.
+// Rules of the export (ARCHITECTURE "Export"): one CSV row (or GeoJSON feature, or archive
+// row) per log, streamed a batch of rows at a time (one chunk each), never held whole.
 
-function ownerName(owner: Awaited<ReturnType<typeof findOwner>>): string {
-  const name = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ').trim();
-  return name || owner?.email || '';
-}
+type Owner = Awaited<ReturnType<typeof findOwner>>;
+
+/** The display name Darwin Core credits: first and last name, never the email ('' without). */
+const ownerName = (owner: Owner) =>
+  [owner?.firstName, owner?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /** Today as the calendar reads in `tz`, YYYY-MM-DD ('en-CA' writes dates that way). */
 const today = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
@@ -60,10 +84,18 @@ export async function startExport(
   const { format, tz, ...filters } = query;
   const dwc = format === 'dwc';
   const layout = dwc ? darwinCoreLayout : csvLayout;
-  const context = { origin, recordedBy: dwc ? ownerName(await findOwner(db, userId)) : '' };
+  const owner = dwc ? await findOwner(db, userId) : undefined;
+  const context: ExportContext = {
+    origin,
+    recordedBy: ownerName(owner),
+    license: owner?.dataLicense ?? DEFAULT_DATA_LICENSE,
+    scope: 'all',
+  };
   const options = {
     columns: layout.headers,
     record_delimiter: 'windows', // RFC 4180: CRLF
+    // RFC 4180 quotes a field holding a line break: csv-stringify quotes CRLF, this bare CR or LF
+    quoted_match: /[\r\n]/,
   } as const;
   async function* csv(batches: AsyncIterable<ExportRow[]>) {
     let first = true; // the byte order mark and the header open the file, even an empty one
@@ -97,4 +129,104 @@ export async function startGeoJsonExport(
     filename: `sightings-${today(tz)}.geojson`,
     body: await encodeBatches(batches, (batches) => streamFeatureCollection(features(batches))),
   };
+}
+
+/** What the export dialog shows first: the licence the account last published under. */
+export async function getExportSettings(db: Db, userId: string): Promise<ExportSettings> {
+  const owner = await findOwner(db, userId);
+  return { license: owner?.dataLicense ?? DEFAULT_DATA_LICENSE };
+}
+
+/** Tab-separated rows, LF after each, as meta.xml declares (archive-metadata.ts). */
+const tsv = (rows: string[][]) => rows.map((cells) => `${cells.join('\t')}\n`).join('');
+
+/**
+ * Starts the Darwin Core Archive: occurrence.txt (the core), multimedia.txt (public logs'
+ * uploaded photos), eml.xml and meta.xml, zipped as they stream. A `license` is remembered as
+ * the account's data licence.
+ */
+export async function startDwcArchive(
+  db: Db,
+  streamRows: StreamRows | null,
+  userId: string,
+  query: DwcArchiveQuery,
+  site: { origin: string; appName: string },
+): Promise<FileExport> {
+  await checkTimeZone(db, query.tz);
+  const { tz, scope, license: chosen, ...filters } = query;
+  const owner = await findOwner(db, userId);
+  if (chosen) await updateDataLicense(db, userId, chosen);
+  const license = chosen ?? owner?.dataLicense ?? DEFAULT_DATA_LICENSE;
+  const context: ExportContext = {
+    origin: site.origin,
+    recordedBy: ownerName(owner),
+    license,
+    scope,
+  };
+  const selection = scope === 'public' ? 'public' : 'all';
+
+  let occurrences = 0;
+  async function* occurrenceText(batches: AsyncIterable<ExportRow[]>) {
+    yield tsv([occurrenceLayout.headers as string[]]);
+    for await (const batch of batches) {
+      occurrences += batch.length;
+      yield tsv(batch.map((row) => occurrenceLayout.record(row, context)));
+    }
+  }
+  // the first batch now: a failing query still reaches the error handler as a status
+  const occurrence = await encodeBatches(
+    readExportRows(db, streamRows, userId, filters, tz, selection),
+    occurrenceText,
+  );
+  // read once occurrence.txt is written (yazl writes one entry after the other)
+  async function* multimediaText() {
+    yield tsv([multimediaLayout.headers as string[]]);
+    const batches = readExportRows(
+      db,
+      streamRows,
+      userId,
+      filters,
+      tz,
+      'public with uploaded photos',
+    );
+    for await (const batch of batches) {
+      yield tsv(
+        batch.flatMap(multimediaOf).map((photo) => multimediaLayout.record(photo, context)),
+      );
+    }
+  }
+
+  const zip = new ZipFile();
+  const body = zip.outputStream as Readable;
+  const parts: Readable[] = [occurrence];
+  const failed = (error: Error) => body.destroy(error);
+  const add = (name: string, open: () => Readable) =>
+    zip.addReadStreamLazy(name, (done) => {
+      const part = open();
+      parts.push(part);
+      part.once('error', failed);
+      done(null, part);
+    });
+  add(ARCHIVE_FILES.occurrence, () => occurrence);
+  add(ARCHIVE_FILES.multimedia, () => Readable.from(multimediaText()));
+  add(ARCHIVE_FILES.eml, () =>
+    Readable.from([
+      emlXml({
+        appName: site.appName,
+        userId,
+        firstName: owner?.firstName ?? null,
+        lastName: owner?.lastName ?? null,
+        license,
+        scope,
+        occurrences,
+        pubDate: today(tz),
+      }),
+    ]),
+  );
+  zip.addBuffer(Buffer.from(metaXml()), ARCHIVE_FILES.meta);
+  zip.once('error', failed);
+  zip.end();
+  // a client gone mid-archive: the open parts stop their queries
+  body.once('close', () => parts.forEach((part) => part.destroy()));
+  return { filename: `sightings-dwca-${today(tz)}.zip`, body };
 }

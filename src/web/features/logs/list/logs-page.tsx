@@ -1,4 +1,4 @@
-import { Download, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
@@ -7,7 +7,7 @@ import { PAGE_SIZE, type Log } from '../../../../common/logs/schemas';
 import { appRoutes } from '../../../../common/routes';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
-import { exportUrl, ImportDialog } from '@/features/data-exchange';
+import { ExportDialog, ImportDialog } from '@/features/data-exchange';
 import { PendingWrites, toastWriteDone } from '@/features/offline';
 import { shareLog } from '@/features/sharing';
 import { errorMessage } from '@/lib/error-message';
@@ -90,11 +90,7 @@ export function LogsPage() {
           onChange={(filters) => update({ filters })}
           onClear={clearFilters}
         />
-        <Button variant="outline" onClick={() => window.location.assign(exportUrl(state))}>
-          <Download />
-          <span className="hidden sm:inline">Export CSV</span>
-          <span className="sm:hidden">Export</span>
-        </Button>
+        <ExportDialog state={state} />
         <ImportDialog />
       </div>
 
