@@ -81,19 +81,27 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
   });
 
   it('adds each record once when the same file is imported twice at the same time', async () => {
-    const ada = await signUp(app, 'race');
     const file = eBirdFile(600);
+    const listTotal = async (user: { cookie: string }) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/logs?pageSize=1',
+          headers: { cookie: user.cookie },
+        })
+      ).json().total;
+    // Alone, in several batches: every row.
+    const bea = await signUp(app, 'alone');
+    expect((await importFile(bea, file)).json()).toMatchObject({ imported: 600, duplicates: 0 });
+    expect(await listTotal(bea)).toBe(600);
+
+    const ada = await signUp(app, 'race');
     const replies = await Promise.all([importFile(ada, file), importFile(ada, file)]);
     for (const reply of replies) expect(reply.statusCode, reply.body).toBe(201);
     const [a, b] = replies.map((reply) => reply.json());
     expect(a.imported + b.imported).toBe(600);
     expect(a.duplicates + b.duplicates).toBe(600);
-    const list = await app.inject({
-      method: 'GET',
-      url: '/api/logs?pageSize=1',
-      headers: { cookie: ada.cookie },
-    });
-    expect(list.json().total).toBe(600);
+    expect(await listTotal(ada)).toBe(600);
   });
 
   it('lists at most 1,000 rejected rows, and counts them all by reason', async () => {

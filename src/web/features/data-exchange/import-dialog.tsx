@@ -127,6 +127,7 @@ export function ImportDialog() {
               <AlertTitle>{previewMessage(preview)}</AlertTitle>
               <AlertDescription>
                 {preview.imported === 0 && <p>Nothing new to import.</p>}
+                {skipped > 0 && <p className="mt-1 font-medium">Skipped rows</p>}
                 {skipped > 0 && (
                   <ul className="list-disc pl-4">
                     {preview.rejectedSummary.map((group) => (
@@ -136,6 +137,7 @@ export function ImportDialog() {
                     ))}
                   </ul>
                 )}
+                {preview.warnings.length > 0 && <p className="mt-1 font-medium">Notes</p>}
                 {preview.warnings.length > 0 && (
                   <ul className="list-disc pl-4">
                     {preview.warnings.slice(0, SHOWN_WARNINGS).map(({ line, message }) => (

@@ -30,12 +30,25 @@ import { readRecords } from './read-csv.js';
 const UNRECOGNISED =
   'Unrecognised CSV format: expected a Sightbook export, an iNaturalist observations export or an eBird "My eBird Data" file';
 
-/** Rows a transaction writes: small enough that other users wait at most one batch. */
-export const IMPORT_BATCH_ROWS = 250;
+/**
+ * How long a batch of rows should hold the database: another user's request waits at most about
+ * this long for each of its queries. The rows a batch takes follow from the previous batch's time.
+ */
+const BATCH_TARGET_MS = 30;
+const FIRST_BATCH_ROWS = 100;
+const MAX_BATCH_ROWS = 1000;
 /** Rows read between two yields to the event loop. */
 const ROWS_BETWEEN_YIELDS = 500;
 /** Source keys looked up a query. */
-const LOOKUP_KEYS = 1000;
+const LOOKUP_KEYS = 500;
+
+/**
+ * Leaves the database to other requests for as long as the import just held it (at least a
+ * turn of the event loop): the queries queued meanwhile run, and so do the ones that follow
+ * them in the same request, before the import's next statement.
+ */
+const giveWay = (heldMs: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(heldMs, 1), 200)));
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -141,6 +154,7 @@ async function withoutDuplicates(db: Db, userId: string, format: CsvFormat, rows
   const fresh: ValidRow[] = [];
   for (let start = 0; start < unique.length; start += LOOKUP_KEYS) {
     const batch = unique.slice(start, start + LOOKUP_KEYS);
+    const began = performance.now();
     const known = await findImportedSources(
       db,
       userId,
@@ -152,23 +166,30 @@ async function withoutDuplicates(db: Db, userId: string, format: CsvFormat, rows
       const own = row.logId !== undefined && known.ids.has(row.logId);
       if (!imported && !own) fresh.push(row);
     }
+    await giveWay(performance.now() - began);
   }
   return { rows: fresh, duplicates: rows.length - fresh.length };
 }
 
 /**
- * Writes the rows a batch at a time, each batch its own transaction, yielding between them. When
- * a batch fails, the batches before it are deleted again: the import adds all its rows or none.
- * Returns how many logs were made (fewer than the rows when another import made some first).
+ * Writes the rows a batch at a time, each batch its own transaction of about BATCH_TARGET_MS,
+ * giving way to other requests between batches. When a batch fails, the batches before it are
+ * deleted again: the import adds all its rows or none. Returns how many logs were made (fewer
+ * than the rows when another import made some first).
  */
 async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise<number> {
   const made: string[] = [];
+  let size = FIRST_BATCH_ROWS;
   try {
-    for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
-      if (start > 0) await yieldToOthers();
-      made.push(
-        ...(await createImportedLogs(db, userId, rows.slice(start, start + IMPORT_BATCH_ROWS))),
-      );
+    for (let start = 0; start < rows.length;) {
+      const batch = rows.slice(start, start + size);
+      start += batch.length;
+      const began = performance.now();
+      made.push(...(await createImportedLogs(db, userId, batch)));
+      const took = performance.now() - began;
+      await giveWay(took);
+      const fitting = Math.round((batch.length * BATCH_TARGET_MS) / Math.max(took, 1));
+      size = Math.min(MAX_BATCH_ROWS, Math.max(10, fitting, Math.round(size / 2)));
     }
   } catch (error) {
     await deleteImportedLogs(db, userId, made);
