@@ -21,39 +21,59 @@ describe('importing sightings from the logs list', () => {
     ada = await signUp(browser);
   });
 
-  it('imports an eBird file and shows the new sightings', async () => {
+  it('checks an eBird file first, then imports it, skipping a count of 0', async () => {
     const { page } = ada;
     await page.goto('/');
     await page.getByText('0 sightings total').waitFor();
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import Sightings' }).waitFor();
     await expectAccessible(page);
-    await page.getByLabel('CSV file').setInputFiles(fixture('ebird.csv'));
-    await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
-    await expectToast(page, 'Success', 'Imported 3 sightings');
+    await page.getByLabel('CSV file').setInputFiles(fixture('ebird-2018.csv'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Check file' }).click();
+    // The dry run: nothing imported yet.
+    await page.getByText('5 to import, 1 will be skipped').waitFor();
+    await page
+      .getByText('count 0: a species reported as not seen (1 row: line 4)', { exact: true })
+      .waitFor();
+    await page
+      .getByText(/^Line 6: No coordinates, and US-TX has more than one time zone/)
+      .waitFor();
+    await expectAccessible(page);
+    await page.getByText('0 sightings total').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Import 5, skip 1' }).click();
+    await expectToast(page, 'Success', 'Imported 5 sightings, 1 skipped');
     await page.getByRole('heading', { name: 'Import Sightings' }).waitFor({ state: 'detached' });
-    await page.getByRole('heading', { name: 'Mallard' }).waitFor();
-    await page.getByText(/^\d+ sightings total$/).waitFor();
+    await page.getByRole('heading', { name: 'Mountain Chickadee' }).waitFor();
+    await page.getByText('5 sightings total').waitFor();
   });
 
-  it('lists every refused row and imports nothing', async () => {
+  it('says when a file holds nothing new, and imports nothing', async () => {
     const { page } = ada;
     await page.goto('/');
-    const before = await page.getByText(/sightings total$/).textContent();
+    await page.getByText('5 sightings total').waitFor();
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByLabel('CSV file').setInputFiles(fixture('ebird-2018.csv'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Check file' }).click();
+    await page.getByText('0 to import, 5 duplicates, 1 will be skipped').waitFor();
+    await page.getByText('Nothing new to import.').waitFor();
+    const confirm = page.getByRole('dialog').getByRole('button', { name: 'Import 0, skip 1' });
+    if (!(await confirm.isDisabled())) throw new Error('an import of nothing can be confirmed');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('5 sightings total').waitFor();
+  });
+
+  it('shows why a file is refused', async () => {
+    const { page } = ada;
+    await page.goto('/');
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByLabel('CSV file').setInputFiles({
-      name: 'broken.csv',
+      name: 'notes.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(
-        'Submission ID,Common Name,Scientific Name,Taxonomic Order,Count,State/Province,County,Location ID,Location,Latitude,Longitude,Date,Time,Protocol,Duration (Min),All Obs Reported,Distance Traveled (km),Area Covered (ha),Number of Observers,Breeding Code,Observation Details,Checklist Comments,ML Catalog Numbers\n' +
-          'S1,Robin,Turdus migratorius,1,2,,,L1,Park,,,2024-06-01,07:15 AM,,,,,,,,,,\n' +
-          'S1,Wren,Troglodytes troglodytes,1,-3,,,L1,Park,,,2024-06-01,07:15 AM,,,,,,,,,,\n',
-      ),
+      buffer: Buffer.from('species,when\nRobin,2024-05-01\n'),
     });
-    await page.getByRole('dialog').getByRole('button', { name: 'Import' }).click();
-    await page.getByText(/could not be imported; nothing was imported$/).waitFor();
-    await page.getByText(/^Line 3: /).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Check file' }).click();
+    await page.getByText(/^Unrecognised CSV format: expected a Sightbook export/).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByText(before!).waitFor();
+    await page.getByText('5 sightings total').waitFor();
   });
 });

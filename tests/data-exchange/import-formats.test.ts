@@ -3,118 +3,209 @@ import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { buildApp } from '../../src/server/app.js';
 import type { Log } from '../../src/common/logs/schemas.js';
+import { localDateAt } from '../../src/common/place-time.js';
 import { createLogAs, signUp, stores, testConfig, uploadPhotoAs } from '../support/helpers.js';
+import { importFor } from './import-support.js';
 import { BOM, dataExchangeFor, fixture } from './support.js';
 
-describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
+const COUNT_ZERO = 'count 0: a species reported as not seen';
+const NO_TAXON =
+  'No taxon: the observation has no name (common_name, species_guess or scientific_name)';
+const NO_DATE = 'No date: observed_on is empty';
+
+describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildApp(testConfig({ databaseUrl }));
   });
   afterAll(() => app.close());
 
-  const { post, logsOf, exportOf } = dataExchangeFor(() => app);
-  const essentials = (log: Log) => ({
-    speciesCommon: log.speciesCommon,
-    speciesScientific: log.speciesScientific,
-    count: log.count,
-    observedAt: log.observedAt,
-    placeName: log.placeName,
-    latitude: log.latitude,
-    longitude: log.longitude,
-    description: log.description,
-    notes: log.notes,
-    isPublic: log.isPublic,
-    photos: log.photos.map((photo) => photo.url),
+  const { logsOf, exportOf } = dataExchangeFor(() => app);
+  const { importFile } = importFor(() => app);
+  const bySpecies = async (user: Parameters<typeof logsOf>[0]) =>
+    new Map((await logsOf(user)).map((log) => [log.speciesCommon, log] as const));
+  const essentials = (log: Log | undefined) => ({
+    observedAt: log?.observedAt,
+    timeZone: log?.timeZone,
+    timeKnown: log?.timeKnown,
+    count: log?.count,
+    placeName: log?.placeName,
+    latitude: log?.latitude,
+    longitude: log?.longitude,
+    coordinateUncertainty: log?.coordinateUncertainty,
+    description: log?.description,
+    notes: log?.notes,
   });
 
-  it('imports an iNaturalist observations export', async () => {
-    const ada = await signUp(app, 'inat');
-    const res = await post(ada, fixture('inaturalist.csv'));
+  it('reads a 2017–2019 "My eBird Data" file: 21 columns, MM-DD-YYYY, short rows', async () => {
+    const ada = await signUp(app, 'ebird-2018');
+    const res = await importFile(ada, fixture('ebird-2018.csv'), { query: 'onInvalid=skip' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ format: 'inaturalist', imported: 3, rejected: [], warnings: [] });
-    expect((await logsOf(ada)).map(essentials)).toEqual([
-      {
-        speciesCommon: 'Eurasian Wren', // no common_name: species_guess
-        speciesScientific: 'Troglodytes troglodytes',
-        count: 1,
-        observedAt: '2024-05-03T15:15:00.000Z',
-        placeName: 'Tiergarten, Berlin',
-        latitude: 52.5145, // the private coordinates, not the obscured ones
-        longitude: 13.3501,
-        description: 'Nest under the eaves',
-        notes: 'iNaturalist: https://www.inaturalist.org/observations/103',
-        isPublic: false, // its observer obscured the location
-        photos: [],
-      },
-      {
-        speciesCommon: 'Sturnus vulgaris', // neither common name nor guess: the scientific name
-        speciesScientific: 'Sturnus vulgaris',
-        count: 1,
-        observedAt: '2024-05-02T00:00:00.000Z', // no time: the day at 00:00 UTC
-        placeName: 'Richmond Park, London, UK',
-        latitude: 51.44,
-        longitude: -0.27,
-        description: null,
-        notes: 'iNaturalist: https://www.inaturalist.org/observations/102',
-        isPublic: true,
-        photos: [],
-      },
-      {
-        speciesCommon: 'European Robin',
-        speciesScientific: 'Erithacus rubecula',
-        count: 1,
-        observedAt: '2024-05-01T06:42:10.000Z',
-        placeName: 'Hyde Park, London, UK',
-        latitude: 51.5073,
-        longitude: -0.1657,
-        description: 'Singing from the top of a hawthorn.\nSecond line, with "quotes".',
-        notes: 'iNaturalist: https://www.inaturalist.org/observations/101',
-        isPublic: true,
-        photos: ['https://inaturalist-open-data.s3.amazonaws.com/photos/1001/medium.jpg'],
-      },
-    ]);
-  });
-
-  it('imports "My eBird Data", with a BOM and the Windows content type', async () => {
-    const ada = await signUp(app, 'ebird');
-    const res = await post(
-      ada,
-      Buffer.concat([BOM, fixture('ebird.csv')]),
-      'application/vnd.ms-excel',
-    );
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ format: 'ebird', imported: 3, rejected: [], warnings: [] });
-    const [swift, ...morning] = (await logsOf(ada)).map(essentials);
-    expect(swift).toEqual({
-      speciesCommon: 'Common Swift',
-      speciesScientific: 'Apus apus',
-      count: 3,
-      observedAt: '2024-06-02T18:05:00.000Z', // local wall time, read as UTC
-      placeName: 'Hampstead Heath',
-      latitude: 51.5608,
-      longitude: -0.1631,
-      description: 'Screaming party over the ponds',
-      notes: null,
-      isPublic: true,
-      photos: [],
+    expect(res.json()).toEqual({
+      format: 'ebird',
+      rows: 6,
+      imported: 5,
+      duplicates: 0,
+      rejected: [{ line: 4, reason: COUNT_ZERO }],
+      rejectedSummary: [{ reason: COUNT_ZERO, count: 1, lines: [4] }],
+      warnings: [
+        {
+          line: 6,
+          message:
+            'No coordinates, and US-TX has more than one time zone: the time is kept as written, as UTC',
+        },
+      ],
     });
-    expect(morning.sort((a, b) => a.speciesCommon.localeCompare(b.speciesCommon))).toEqual([
-      expect.objectContaining({
-        speciesCommon: 'Grey Heron',
-        count: 1, // 'X': present, not counted
-        notes: 'Calm and sunny\nCount not recorded (X)',
-        description: null,
-        observedAt: '2024-06-01T07:15:00.000Z',
-      }),
-      expect.objectContaining({
-        speciesCommon: 'Mallard',
-        count: 12,
-        placeName: "Regent's Park, London",
-        description: 'Pair with ducklings',
-        notes: 'Calm and sunny',
-      }),
+    const logs = await bySpecies(ada);
+    expect([...logs.keys()].sort()).toEqual([
+      'Black-capped Chickadee',
+      'Great-tailed Grackle',
+      'Mallard',
+      'Mountain Chickadee',
+      "Steller's Jay",
     ]);
+    // 10:40 AM in Boulder, Colorado, in January (MST, UTC-7).
+    expect(essentials(logs.get('Mountain Chickadee'))).toEqual({
+      observedAt: '2018-01-13T17:40:00.000Z',
+      timeZone: 'America/Denver',
+      timeKnown: true,
+      count: 4,
+      placeName: 'Chautauqua Park',
+      latitude: 39.999,
+      longitude: -105.2817,
+      coordinateUncertainty: null,
+      description: null,
+      notes: 'eBird: https://ebird.org/checklist/S42100001',
+    });
+    expect(essentials(logs.get("Steller's Jay"))).toMatchObject({
+      count: 1, // 'X': present, not counted
+      notes: [
+        'Two calling, one seen well', // Species Comments
+        'Cold and clear after the snow', // Checklist Comments
+        'Count not recorded (X)',
+        'eBird: https://ebird.org/checklist/S42100001',
+      ].join('\n'),
+    });
+    // No coordinates: Colorado has one time zone.
+    expect(essentials(logs.get('Black-capped Chickadee'))).toMatchObject({
+      observedAt: '2018-01-14T22:05:00.000Z',
+      timeZone: 'America/Denver',
+      latitude: null,
+    });
+    // No coordinates, and Texas has two zones: the time as written, no zone.
+    expect(essentials(logs.get('Great-tailed Grackle'))).toMatchObject({
+      observedAt: '2018-02-03T08:30:00.000Z',
+      timeZone: null,
+      timeKnown: true,
+      notes: 'Walking along the lake\neBird: https://ebird.org/checklist/S42100003',
+    });
+    // A historical checklist without a time: noon of its day in London (BST).
+    expect(essentials(logs.get('Mallard'))).toMatchObject({
+      observedAt: '2016-06-08T11:00:00.000Z',
+      timeZone: 'Europe/London',
+      timeKnown: false,
+    });
+  });
+
+  it('reads a 2020–2026 download: 23 columns, blank lines, a comment over two lines', async () => {
+    const ada = await signUp(app, 'ebird-2024');
+    const res = await importFile(ada, Buffer.concat([BOM, fixture('ebird-2024.csv')]), {
+      contentType: 'application/vnd.ms-excel',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      format: 'ebird',
+      rows: 4, // the blank line is no row
+      imported: 4,
+      duplicates: 0,
+      rejected: [],
+      rejectedSummary: [],
+      warnings: [],
+    });
+    const logs = await bySpecies(ada);
+    // 06:15 in Berlin in July (CEST, UTC+2).
+    expect(essentials(logs.get('Common Swift'))).toMatchObject({
+      observedAt: '2024-07-06T04:15:00.000Z',
+      timeZone: 'Europe/Berlin',
+      count: 14,
+    });
+    expect(essentials(logs.get('Eurasian Skylark'))).toMatchObject({
+      description: 'Several songflights over the meadow, "the usual" spot',
+      notes: 'Warm morning; the north gate was open\neBird: https://ebird.org/checklist/S171000001',
+    });
+    expect(essentials(logs.get('Eurasian Blackbird'))).toMatchObject({
+      observedAt: '2024-07-07T17:02:00.000Z',
+      placeName: 'Volkspark Friedrichshain, Berlin',
+      notes: 'Evening list\nwith a friend\neBird: https://ebird.org/checklist/S171000002',
+    });
+    expect(essentials(logs.get('Hooded Crow'))).toMatchObject({ count: 1 });
+  });
+
+  it('reads an iNaturalist export: zones, observed_on_string, private places, date-only rows', async () => {
+    const ada = await signUp(app, 'inat');
+    const res = await importFile(ada, fixture('inaturalist.csv'), { query: 'onInvalid=skip' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      format: 'inaturalist',
+      rows: 7,
+      imported: 5,
+      duplicates: 0,
+      rejected: [
+        { line: 7, reason: NO_TAXON },
+        { line: 8, reason: NO_DATE },
+      ],
+      rejectedSummary: [
+        { reason: NO_TAXON, count: 1, lines: [7] },
+        { reason: NO_DATE, count: 1, lines: [8] },
+      ],
+      warnings: [],
+    });
+    const logs = await bySpecies(ada);
+    expect(essentials(logs.get("Anna's Hummingbird"))).toEqual({
+      observedAt: '2023-05-14T15:13:00.000Z', // time_observed_at, UTC
+      timeZone: 'America/Los_Angeles', // "Pacific Time (US & Canada)"
+      timeKnown: true,
+      count: 1,
+      placeName: 'Griffith Park, Los Angeles, CA, USA',
+      latitude: 34.1365,
+      longitude: -118.2942,
+      coordinateUncertainty: 12, // positional_accuracy
+      description: 'Two adults at the feeder.\nFemale gathering nest material, "fast" trips.',
+      notes: 'iNaturalist: https://www.inaturalist.org/observations/152000201',
+    });
+    expect(logs.get("Anna's Hummingbird")!.photos.map((photo) => photo.url)).toEqual([
+      'https://inaturalist-open-data.s3.amazonaws.com/photos/265000101/medium.jpg',
+    ]);
+    // The owner's export: the private place, not the obscured one, and its true accuracy.
+    expect(essentials(logs.get('Eurasian Wren'))).toMatchObject({
+      observedAt: '2023-05-14T16:40:00.000Z',
+      timeZone: 'Europe/Berlin',
+      placeName: 'Nest box 4, Tiergarten, Berlin',
+      latitude: 52.5145,
+      longitude: 13.3501,
+      coordinateUncertainty: 8,
+    });
+    expect(logs.get('Eurasian Wren')!.isPublic).toBe(false);
+    // No time_observed_at: the observer's string and its offset.
+    expect(essentials(logs.get('California Towhee'))).toMatchObject({
+      observedAt: '2023-05-16T15:13:00.000Z',
+      timeZone: 'America/Los_Angeles',
+      timeKnown: true,
+      latitude: null,
+    });
+    // Date-only rows: noon of their own day at the place, time not known.
+    for (const [species, day, noon, zone] of [
+      ['tree tobacco', '2023-05-15', '2023-05-15T19:00:00.000Z', 'America/Los_Angeles'],
+      ['European Robin', '2023-05-14', '2023-05-14T11:00:00.000Z', 'Europe/London'],
+    ] as const) {
+      const log = logs.get(species)!;
+      expect(essentials(log), species).toMatchObject({
+        observedAt: noon,
+        timeZone: zone,
+        timeKnown: false,
+      });
+      expect(localDateAt(new Date(log.observedAt), log.timeZone!)).toBe(day);
+    }
   });
 
   it('round-trips its own export cell by cell', async () => {
@@ -154,18 +245,20 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
     const first = await exportOf(ada);
 
     const bea = await signUp(app, 'importer');
-    const res = await post(bea, first);
+    const res = await importFile(bea, first);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ format: 'sightbook', imported: 3, rejected: [], warnings: [] });
+    expect(res.json()).toMatchObject({ format: 'sightbook', rows: 3, imported: 3, duplicates: 0 });
 
-    const cells = (csv: Buffer) =>
-      (parse(csv, { bom: true }) as string[][]).map((row) => [...row.slice(1, 12)]);
     const [header, ...rows] = parse(first, { bom: true }) as string[][];
+    const skipped = new Set(['id', 'created_at', 'updated_at']);
+    const cells = (csv: Buffer) =>
+      (parse(csv, { bom: true }) as string[][]).map((row) =>
+        row.filter((_cell, index) => !skipped.has(header![index]!)),
+      );
     const again = cells(await exportOf(bea));
     expect(again).toEqual(cells(first));
     expect(again).toHaveLength(4);
-    expect(rows[0]![2]).toBe("'=SUM(A1:A9)"); // the export neutralised it; the import undid that
-    expect(header).toContain('photo_urls');
+    expect(rows[0]![header!.indexOf('species_common')]).toBe("'=SUM(A1:A9)");
     const imported = await logsOf(bea);
     expect(imported[0]!.speciesCommon).toBe('=SUM(A1:A9)');
     // The one ambiguity: text that itself began with ' and a formula sign loses the '.
@@ -173,6 +266,43 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
     // New ids and timestamps: nothing of the first user's rows is taken over.
     const ids = new Set(rows.map((row) => row[0]));
     expect(imported.some((log) => ids.has(log.id))).toBe(false);
+
+    // Into the account it came from, the export adds nothing: every row is already there.
+    const home = await importFile(ada, first);
+    expect(home.json()).toMatchObject({ imported: 0, duplicates: 3 });
+    // Into the second account again: the first import remembered each row.
+    const twice = await importFile(bea, first);
+    expect(twice.json()).toMatchObject({ imported: 0, duplicates: 3 });
+    expect(await logsOf(bea)).toHaveLength(3);
+  });
+
+  it("reads an export's place time and accuracy, and older exports without them", async () => {
+    const ada = await signUp(app, 'columns');
+    const older =
+      'id,observed_at,species_common,species_scientific,count,place_name,latitude,longitude,description,notes,is_public,photo_urls,created_at,updated_at\n' +
+      '0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a60,2025-03-01T09:30:00.000Z,Robin,,1,,,,,,true,,2025-03-01T09:31:00.000Z,2025-03-01T09:31:00.000Z\n';
+    const newer =
+      'id,observed_at,time_zone,time_known,species_common,species_scientific,count,place_name,latitude,longitude,coordinate_uncertainty,description,notes,is_public,photo_urls,created_at,updated_at\n' +
+      '0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a61,2025-03-02T11:00:00.000Z,America/Denver,false,Wren,,2,Boulder,40.01,-105.27,35,,,false,,2025-03-02T11:01:00.000Z,2025-03-02T11:01:00.000Z\n';
+    for (const csv of [older, newer]) {
+      const res = await importFile(ada, csv);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ format: 'sightbook', imported: 1 });
+    }
+    const logs = await bySpecies(ada);
+    expect(essentials(logs.get('Robin'))).toMatchObject({
+      observedAt: '2025-03-01T09:30:00.000Z',
+      timeZone: null,
+      timeKnown: true,
+      coordinateUncertainty: null,
+    });
+    expect(essentials(logs.get('Wren'))).toMatchObject({
+      observedAt: '2025-03-02T11:00:00.000Z',
+      timeZone: 'America/Denver',
+      timeKnown: false,
+      coordinateUncertainty: 35,
+      count: 2,
+    });
   });
 
   it('imports links of an export but leaves uploaded photos out, with a warning', async () => {
@@ -183,18 +313,16 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
       uploadedPhotoUrls: [photo],
     });
     const bea = await signUp(app, 'taker');
-    const res = await post(bea, await exportOf(ada));
+    const res = await importFile(bea, await exportOf(ada));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       format: 'sightbook',
+      rows: 1,
       imported: 1,
+      duplicates: 0,
       rejected: [],
-      warnings: [
-        {
-          line: 2,
-          message: `Uploaded photos cannot be imported: 1 left out (${photo})`,
-        },
-      ],
+      rejectedSummary: [],
+      warnings: [{ line: 2, message: `Uploaded photos cannot be imported: 1 left out (${photo})` }],
     });
     expect((await logsOf(bea))[0]!.photos.map((photo) => photo.url)).toEqual([
       'https://photos.example/c.jpg',

@@ -3,5 +3,11 @@ export { logRow, logRowJson } from './log-json.js';
 export { logsResultsPlugin, type LogsReadContext } from './logs-version.js';
 export { filterWhere as logFilterWhere } from './queries/list.js';
 export { logsRoutes } from './routes.js';
-export { createLogs, isLogId } from './service.js';
+export {
+  createImportedLogs,
+  deleteImportedLogs,
+  findImportedSources,
+  isLogId,
+  type ImportedLog,
+} from './service.js';
 export { suggestionsRoutes } from './suggestions-routes.js';

@@ -15,6 +15,8 @@ import { findLogJsonByIdempotencyKey, findOwnLogJson } from './queries/lookup.js
 import { listLocations, listSpecies } from './queries/suggestions.js';
 import {
   deleteOwnLog,
+  deleteOwnLogs,
+  findOwnSources,
   findUploadedPhotos,
   insertLogJson,
   insertLogs,
@@ -124,26 +126,47 @@ export async function createLog(
   });
 }
 
-/** Many new logs at once (the import): all of them with their photos, or none. */
-export async function createLogs(
+/** A log an import makes, with the key of its record in the file's source (or null). */
+export interface ImportedLog {
+  payload: LogWritePayload;
+  sourceKey: string | null;
+}
+
+/**
+ * Many new logs at once (a batch of an import), with their photos, in one transaction: all of
+ * them or none. A log whose source key the user already has is not made again. Returns the ids
+ * of the logs made.
+ */
+export async function createImportedLogs(
   db: Db,
   userId: string,
-  payloads: LogWritePayload[],
-): Promise<number> {
-  const rows = payloads.map((payload) => ({
+  logs: ImportedLog[],
+): Promise<string[]> {
+  const rows = logs.map(({ payload, sourceKey }) => ({
     id: randomUUID(),
     ...toColumns(payload),
     isPublic: payload.isPublic ?? true,
+    sourceKey,
   }));
-  const photos = payloads.flatMap((payload, index) =>
-    toPhotos(payload).map((photo, position) => ({ ...photo, logId: rows[index]!.id, position })),
-  );
-  await db.transaction(async (tx) => {
-    await insertLogs(tx, userId, rows);
+  return db.transaction(async (tx) => {
+    const made = new Set(await insertLogs(tx, userId, rows));
+    const photos = logs.flatMap(({ payload }, index) => {
+      const logId = rows[index]!.id;
+      if (!made.has(logId)) return [];
+      return toPhotos(payload).map((photo, position) => ({ ...photo, logId, position }));
+    });
     await insertPhotos(tx, photos);
+    return rows.flatMap((row) => (made.has(row.id) ? [row.id] : []));
   });
-  return rows.length;
 }
+
+/** Takes back logs an import made (when a later batch of it failed). */
+export const deleteImportedLogs = (db: Db, userId: string, ids: string[]) =>
+  deleteOwnLogs(db, userId, ids);
+
+/** Of an import's source keys and Sightbook log ids, those already in the user's account. */
+export const findImportedSources = (db: Db, userId: string, sourceKeys: string[], ids: string[]) =>
+  findOwnSources(db, userId, sourceKeys, ids.filter(isLogId));
 
 /**
  * A full replacement, answered as the API's JSON; an absent isPublic keeps the current

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Upload } from 'lucide-react';
 import { toast } from 'sonner';
-import { importRefusalSchema, type ImportRejection } from '../../../common/data-exchange/import';
+import { rejectedCount, type ImportResult } from '../../../common/data-exchange/import';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,49 +16,68 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { importedMessage } from './import-report';
+import { importedMessage, previewMessage, reasonLine } from './import-report';
 import { useImportLogs } from './use-import-logs';
 
-const SHOWN_REJECTIONS = 50;
+const SHOWN_WARNINGS = 5;
 
-type Problem = { message: string; rejected: ImportRejection[] };
+/** What the dialog is doing with the file: sending it (a share sent), or waiting for the server. */
+type Progress = { step: 'Checking' | 'Importing'; sent: number };
 
-function problemOf(error: unknown): Problem {
-  if (error instanceof ApiError) {
-    const report = importRefusalSchema.safeParse(error.details);
-    if (report.success) return { message: report.data.message, rejected: report.data.rejected };
-  }
-  return { message: errorMessage(error, 'Failed to import the file'), rejected: [] };
+function progressText({ step, sent }: Progress) {
+  return sent < 1 ? `Uploading… ${Math.floor(sent * 100)}%` : `${step}…`;
 }
 
-/** Import a CSV file from the logs list: all rows or none, with every refused row listed. */
+/**
+ * Import a CSV file from the logs list: the file is checked first (a dry run) and the dialog says
+ * what would be imported, skipped or is already there; the user then imports it.
+ */
 export function ImportDialog() {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
   const importLogs = useImportLogs();
 
   const reset = (next: boolean) => {
+    if (progress) return; // a file on its way: the dialog stays until it is done
     setOpen(next);
     setFile(null);
+    setPreview(null);
     setProblem(null);
   };
 
-  const onSubmit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const send = async (dryRun: boolean) => {
     if (!file) return;
     setProblem(null);
+    const step = dryRun ? 'Checking' : 'Importing';
+    setProgress({ step, sent: 0 });
     try {
-      const result = await importLogs.mutateAsync(file);
+      const result = await importLogs.mutateAsync({
+        file,
+        dryRun,
+        onInvalid: 'skip',
+        onProgress: (sent) => setProgress({ step, sent }),
+      });
+      setProgress(null);
+      if (dryRun) {
+        setPreview(result);
+        return;
+      }
       toast.success('Success', { description: importedMessage(result) });
-      reset(false);
+      setOpen(false);
+      setFile(null);
+      setPreview(null);
     } catch (error) {
-      setProblem(problemOf(error));
+      setProgress(null);
+      setProblem(errorMessage(error, 'Failed to import the file'));
     }
   };
 
+  const skipped = preview ? rejectedCount(preview) : 0;
+  const busy = progress !== null;
   return (
     <Dialog open={open} onOpenChange={reset}>
       <DialogTrigger asChild>
@@ -68,12 +87,19 @@ export function ImportDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form onSubmit={onSubmit} className="grid min-w-0 gap-4">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send(preview === null);
+          }}
+          className="grid min-w-0 gap-4"
+        >
           <DialogHeader>
             <DialogTitle>Import Sightings</DialogTitle>
             <DialogDescription>
               A CSV file: a Sightbook export, an iNaturalist observations export or eBird&apos;s
-              &quot;My eBird Data&quot; download. If any row has a problem, nothing is imported.
+              &quot;My eBird Data&quot; download. The file is checked first: nothing is imported
+              until you confirm.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
@@ -82,38 +108,70 @@ export function ImportDialog() {
               id="import-file"
               type="file"
               accept=".csv,text/csv"
+              disabled={busy}
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
+                setPreview(null);
                 setProblem(null);
               }}
             />
           </div>
-          {problem && (
-            <Alert variant="destructive" className="max-h-64 overflow-y-auto">
-              <AlertTitle>{problem.message}</AlertTitle>
-              {problem.rejected.length > 0 && (
-                <AlertDescription>
+          {progress && (
+            <p role="status" className="text-muted-foreground flex items-center gap-2 text-sm">
+              <Spinner aria-hidden="true" />
+              {progressText(progress)}
+            </p>
+          )}
+          {preview && !busy && (
+            <Alert className="max-h-64 overflow-y-auto">
+              <AlertTitle>{previewMessage(preview)}</AlertTitle>
+              <AlertDescription>
+                {preview.imported === 0 && <p>Nothing new to import.</p>}
+                {skipped > 0 && <p className="mt-1 font-medium">Skipped rows</p>}
+                {skipped > 0 && (
                   <ul className="list-disc pl-4">
-                    {problem.rejected.slice(0, SHOWN_REJECTIONS).map(({ line, reason }) => (
-                      <li key={`${line}-${reason}`} className="break-words">
-                        Line {line}: {reason}
+                    {preview.rejectedSummary.map((group) => (
+                      <li key={group.reason} className="break-words">
+                        {reasonLine(group)}
                       </li>
                     ))}
                   </ul>
-                  {problem.rejected.length > SHOWN_REJECTIONS && (
-                    <p>and {problem.rejected.length - SHOWN_REJECTIONS} more</p>
-                  )}
-                </AlertDescription>
-              )}
+                )}
+                {preview.warnings.length > 0 && <p className="mt-1 font-medium">Notes</p>}
+                {preview.warnings.length > 0 && (
+                  <ul className="list-disc pl-4">
+                    {preview.warnings.slice(0, SHOWN_WARNINGS).map(({ line, message }) => (
+                      <li key={`${line}-${message}`} className="break-words">
+                        Line {line}: {message}
+                      </li>
+                    ))}
+                    {preview.warnings.length > SHOWN_WARNINGS && (
+                      <li>and {preview.warnings.length - SHOWN_WARNINGS} more notes</li>
+                    )}
+                  </ul>
+                )}
+              </AlertDescription>
+            </Alert>
+          )}
+          {problem && (
+            <Alert variant="destructive" className="max-h-64 overflow-y-auto">
+              <AlertTitle className="break-words">{problem}</AlertTitle>
             </Alert>
           )}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => reset(false)}>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => reset(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!file || importLogs.isPending}>
-              {importLogs.isPending && <Spinner aria-hidden="true" />}
-              Import
+            <Button
+              type="submit"
+              disabled={!file || busy || (preview !== null && preview.imported === 0)}
+            >
+              {busy && <Spinner aria-hidden="true" />}
+              {preview === null
+                ? 'Check file'
+                : skipped > 0
+                  ? `Import ${preview.imported.toLocaleString('en')}, skip ${skipped.toLocaleString('en')}`
+                  : `Import ${preview.imported.toLocaleString('en')}`}
             </Button>
           </DialogFooter>
         </form>

@@ -1,8 +1,22 @@
 import { EXPORT_CSV_COLUMNS, FORMULA_START } from '../../../../common/data-exchange/export.js';
 import type { ImportFormat } from '../../../../common/data-exchange/import.js';
+import { LOG_LIMITS } from '../../../../common/logs/schemas.js';
+import { zoneAt } from '../../../../common/place-time.js';
+import {
+  atOffset,
+  atWallClock,
+  onDay,
+  type Observed,
+  readClock,
+  readDate,
+  readInstant,
+  readObservedString,
+} from './clock.js';
+import { railsZone, regionZone } from './zones.js';
 
 // The three CSV formats the import reads, each turned into the log write payload's input.
-// Values go to logWriteSchema as found: the schema, not this file, decides what is valid.
+// Values go to logWriteSchema as found: the schema, not this file, decides what is valid; a
+// format refuses a row itself only for what the schema cannot know (an eBird count of 0).
 
 /** A row's cells by column name; a column the file lacks reads as ''. */
 export type Cells = (column: string) => string;
@@ -10,8 +24,14 @@ export type Cells = (column: string) => string;
 export interface RowInput {
   /** Input for logWriteSchema (unknown: the schema checks it). */
   input: Record<string, unknown>;
-  /** What was left out of an imported row. */
+  /** What was left out of or assumed for an imported row. */
   warnings: string[];
+  /** The format's own reason to refuse the row. */
+  rejection?: string;
+  /** The record in its source (`ebird:S123:456`), by which a second import knows it; or null. */
+  sourceKey: string | null;
+  /** A Sightbook export's log id: importing it back into the same account adds nothing. */
+  logId?: string;
 }
 
 export interface CsvFormat {
@@ -20,6 +40,11 @@ export interface CsvFormat {
   read(cells: Cells): RowInput;
   /** The file's column behind each payload field, to name it in a rejection. */
   columnOf: Record<string, string>;
+  /**
+   * True when two rows of one file may share a source key and still be two records (eBird's key
+   * is a checklist and a taxon): the later ones get `#2`, `#3`… Otherwise a repeat is a duplicate.
+   */
+  keysRepeat: boolean;
 }
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
@@ -33,36 +58,106 @@ const numberCell = (value: string) => {
 
 const withoutCount = (value: unknown) => (value === null ? undefined : value);
 
-const joinLines = (...parts: string[]) => parts.filter((part) => part.trim() !== '').join('\n');
+const joinLines = (...parts: string[]) =>
+  parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('\n');
 
-/** Our own export: the header row exactly; ids and timestamps are not imported. */
+/** A positional accuracy in metres as the whole metres the log keeps; 0 or none is unknown. */
+function uncertainty(value: string): number | null {
+  const metres = Number(value.trim());
+  if (value.trim() === '' || !Number.isFinite(metres) || metres <= 0) return null;
+  return Math.min(Math.ceil(metres), LOG_LIMITS.maxCoordinateUncertainty);
+}
+
+/** Small caches of what rows of one file repeat (a checklist's place, its start time). */
+export function remembered<T>(compute: (key: string) => T): (key: string) => T {
+  const known = new Map<string, T>();
+  return (key) => {
+    if (known.has(key)) return known.get(key)!;
+    const value = compute(key);
+    if (known.size >= 10_000) known.clear();
+    known.set(key, value);
+    return value;
+  };
+}
+
+const zoneOfPoint = remembered((point) => {
+  const [latitude, longitude] = point.split(',').map(Number) as [number, number];
+  return zoneAt(latitude, longitude);
+});
+
+/** The zone at a row's coordinates, when it has valid ones. */
+function zoneOfCoordinates(latitude: unknown, longitude: unknown): string | undefined {
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
+  return zoneOfPoint(`${latitude},${longitude}`);
+}
+
+/** Our own export's columns before issue 24 added the place's time and accuracy. */
+const SIGHTBOOK_COLUMNS = [
+  'id',
+  'observed_at',
+  'species_common',
+  'species_scientific',
+  'count',
+  'place_name',
+  'latitude',
+  'longitude',
+  'description',
+  'notes',
+  'is_public',
+  'photo_urls',
+  'created_at',
+  'updated_at',
+];
+const SIGHTBOOK_KNOWN = new Set([
+  ...SIGHTBOOK_COLUMNS,
+  ...EXPORT_CSV_COLUMNS,
+  'time_zone',
+  'time_known',
+  'coordinate_uncertainty',
+]);
+
+const flag = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed === 'true' ? true : trimmed === 'false' ? false : trimmed || undefined;
+};
+
+/** Our own export, older or newer: every column of the first, and none we do not know. */
 const sightbook: CsvFormat = {
   name: 'sightbook',
+  keysRepeat: false,
   matches: (header) =>
-    header.length === EXPORT_CSV_COLUMNS.length &&
-    header.every((column, index) => column === EXPORT_CSV_COLUMNS[index]),
+    SIGHTBOOK_COLUMNS.every((column) => header.includes(column)) &&
+    header.every((column) => SIGHTBOOK_KNOWN.has(column)),
   read(cells) {
     // The export wrote a ' before text a spreadsheet would run: take it off again.
     const text = (column: string) => {
       const value = cells(column);
       return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
     };
-    const isPublic = cells('is_public').trim();
     const urls = cells('photo_urls').split(/\s+/).filter(Boolean);
     // An uploaded photo (/objects/…) is its owner's file: an import cannot take it over.
     const uploaded = urls.filter((url) => url.startsWith('/'));
+    const id = cells('id').trim();
+    const timeKnown = flag(cells('time_known'));
     return {
       input: {
         speciesCommon: text('species_common'),
         speciesScientific: text('species_scientific'),
         count: withoutCount(numberCell(cells('count'))),
         observedAt: cells('observed_at'),
+        timeZone: cells('time_zone'),
+        ...(timeKnown === undefined ? {} : { timeKnown }),
         placeName: text('place_name'),
         latitude: numberCell(cells('latitude')),
         longitude: numberCell(cells('longitude')),
+        coordinateUncertainty: numberCell(cells('coordinate_uncertainty')),
         description: text('description'),
         notes: text('notes'),
-        isPublic: isPublic === 'true' ? true : isPublic === 'false' ? false : isPublic || undefined,
+        isPublic: flag(cells('is_public')),
         photoLinks: urls.filter((url) => !uploaded.includes(url)),
       },
       warnings: uploaded.length
@@ -70,6 +165,8 @@ const sightbook: CsvFormat = {
             `Uploaded photos cannot be imported: ${uploaded.length} left out (${uploaded.join(' ')})`,
           ]
         : [],
+      sourceKey: id ? `sightbook:${id}` : null,
+      ...(id ? { logId: id } : {}),
     };
   },
   columnOf: {
@@ -77,9 +174,12 @@ const sightbook: CsvFormat = {
     speciesScientific: 'species_scientific',
     count: 'count',
     observedAt: 'observed_at',
+    timeZone: 'time_zone',
+    timeKnown: 'time_known',
     placeName: 'place_name',
     latitude: 'latitude',
     longitude: 'longitude',
+    coordinateUncertainty: 'coordinate_uncertainty',
     description: 'description',
     notes: 'notes',
     isPublic: 'is_public',
@@ -87,45 +187,78 @@ const sightbook: CsvFormat = {
   },
 };
 
-/** iNaturalist's '2020-06-13 16:45:00 UTC' or '… -0700', or ISO 8601, as ISO 8601. */
-const iNaturalistTime = (value: string) =>
-  value
-    .trim()
-    .replace(/^(\d{4}-\d{2}-\d{2}) /, '$1T')
-    .replace(/ UTC$/i, 'Z')
-    .replace(/ (?=[+-]\d{2}:?\d{2}$)/, '');
-
 const HIDDEN_LOCATION = new Set(['private', 'obscured']);
+
+export const NO_TAXON =
+  'No taxon: the observation has no name (common_name, species_guess or scientific_name)';
+export const NO_DATE = 'No date: observed_on is empty';
+
+/** When an iNaturalist observation was made: its UTC time, its observer's string, or its day. */
+function iNaturalistTime(cells: Cells, zone: string | undefined) {
+  const exact = readInstant(cells('time_observed_at'));
+  if (exact) return { observedAt: exact.toISOString(), timeKnown: true };
+  const written = readObservedString(cells('observed_on_string'));
+  const day = cells('observed_on').trim();
+  const date = readDate(day) ?? (day === '' ? written?.date : undefined);
+  if (!date) return day === '' && !written ? undefined : { observedAt: day, timeKnown: true };
+  const sameDay =
+    written?.clock &&
+    written.date.year === date.year &&
+    written.date.month === date.month &&
+    written.date.day === date.day;
+  if (sameDay && written.clock) {
+    if (written.offset !== undefined) {
+      return {
+        observedAt: atOffset(date, written.clock, written.offset).toISOString(),
+        timeKnown: true,
+      };
+    }
+    return atWallClock({ ...date, ...written.clock }, zone);
+  }
+  return onDay(date, zone);
+}
 
 /** iNaturalist's observation export (any choice of its columns that has a date and a taxon). */
 const iNaturalist: CsvFormat = {
   name: 'inaturalist',
+  keysRepeat: false,
   matches: (header) =>
     header.includes('observed_on') &&
     ['common_name', 'species_guess', 'scientific_name'].some((column) => header.includes(column)),
   read(cells) {
-    // The owner's own export holds the true coordinates of an obscured or private observation.
+    // The owner's own export holds the true place of an obscured or private observation.
     const exact = cells('private_latitude').trim() !== '';
     const hidden =
       exact ||
       HIDDEN_LOCATION.has(cells('geoprivacy').trim().toLowerCase()) ||
       HIDDEN_LOCATION.has(cells('taxon_geoprivacy').trim().toLowerCase());
-    const time = cells('time_observed_at').trim();
-    const day = cells('observed_on').trim();
+    const latitude = numberCell(cells(exact ? 'private_latitude' : 'latitude'));
+    const longitude = numberCell(cells(exact ? 'private_longitude' : 'longitude'));
+    const accuracy = uncertainty(
+      cells(exact || !hidden ? 'positional_accuracy' : 'public_positional_accuracy') ||
+        cells('positional_accuracy'),
+    );
+    const zone = railsZone(cells('time_zone')) ?? zoneOfCoordinates(latitude, longitude);
+    const time = iNaturalistTime(cells, zone);
     const image = cells('image_url').trim();
     const url = cells('url').trim();
+    const id = cells('id').trim();
+    const name =
+      cells('common_name').trim() ||
+      cells('species_guess').trim() ||
+      cells('scientific_name').trim();
     return {
       input: {
-        speciesCommon:
-          cells('common_name').trim() ||
-          cells('species_guess').trim() ||
-          cells('scientific_name').trim(),
+        speciesCommon: name,
         speciesScientific: cells('scientific_name'),
         count: 1,
-        observedAt: time ? iNaturalistTime(time) : day && `${day}T00:00Z`,
-        placeName: cells('place_guess'),
-        latitude: numberCell(cells(exact ? 'private_latitude' : 'latitude')),
-        longitude: numberCell(cells(exact ? 'private_longitude' : 'longitude')),
+        observedAt: time?.observedAt ?? '',
+        timeKnown: time?.timeKnown ?? true,
+        timeZone: zone ?? null,
+        placeName: (exact && cells('private_place_guess').trim()) || cells('place_guess'),
+        latitude,
+        longitude,
+        coordinateUncertainty: latitude === null ? null : accuracy,
         description: cells('description'),
         notes: url ? `iNaturalist: ${url}` : '',
         // A location its observer hid stays private here too: a share link would reveal it.
@@ -133,55 +266,89 @@ const iNaturalist: CsvFormat = {
         photoLinks: image ? [image] : [],
       },
       warnings: [],
+      ...(name === '' ? { rejection: NO_TAXON } : time === undefined ? { rejection: NO_DATE } : {}),
+      sourceKey: id ? `inaturalist:${id}` : null,
     };
   },
   columnOf: {
     speciesCommon: 'common_name',
     speciesScientific: 'scientific_name',
     observedAt: 'observed_on',
+    timeZone: 'time_zone',
     placeName: 'place_guess',
     latitude: 'latitude',
     longitude: 'longitude',
+    coordinateUncertainty: 'positional_accuracy',
     description: 'description',
     notes: 'url',
     photoLinks: 'image_url',
   },
 };
 
-const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)?$/i;
+export const COUNT_ZERO = 'count 0: a species reported as not seen';
 
-/** eBird's '07:15 AM' (or '19:15') as HH:MM; '' is midnight; anything else stays as it is. */
-function eBirdClock(value: string): string {
-  const match = CLOCK.exec(value.trim());
-  if (!match) return value.trim() === '' ? '00:00' : value.trim();
-  const [, hours, minutes, seconds = '00', half] = match;
-  let hour = Number(hours);
-  if (half) hour = (hour % 12) + (half.toUpperCase() === 'PM' ? 12 : 0);
-  return `${String(hour).padStart(2, '0')}:${minutes}:${seconds}`;
+/** When an eBird row was observed: its checklist's local date and time at its place. */
+function eBirdTime(
+  cells: Cells,
+  zone: string | undefined,
+): Partial<Observed> & { observedAt: string } {
+  const day = cells('Date').trim();
+  const clockText = cells('Time').trim();
+  const date = readDate(day);
+  if (!date) return { observedAt: `${day} ${clockText}`.trim() }; // for the schema to refuse
+  if (clockText === '') return onDay(date, zone) ?? { observedAt: day }; // no start time
+  const clock = readClock(clockText);
+  if (!clock) return { observedAt: `${day} ${clockText}` };
+  return atWallClock({ ...date, ...clock }, zone) ?? { observedAt: `${day} ${clockText}` };
 }
 
-/** eBird's "My eBird Data" download; its dates and times are local wall time, read as UTC. */
+/** eBird's "My eBird Data" download, 2017–2019 (21 columns) and later (23 columns). */
 const eBird: CsvFormat = {
   name: 'ebird',
+  keysRepeat: true,
   matches: (header) => ['Submission ID', 'Common Name', 'Date'].every((c) => header.includes(c)),
   read(cells) {
     const count = cells('Count').trim();
     // 'X': the species was present but not counted.
     const uncounted = count.toUpperCase() === 'X';
-    const day = cells('Date').trim();
+    const latitude = numberCell(cells('Latitude'));
+    const longitude = numberCell(cells('Longitude'));
+    const region = cells('State/Province').trim();
+    const placeZone = zoneOfCoordinates(latitude, longitude);
+    const zone = placeZone ?? (latitude === null && region ? regionZone(region) : undefined);
+    const time = eBirdTime(cells, zone);
+    const checklist = cells('Submission ID').trim();
+    const order = cells('Taxonomic Order').trim();
+    const warnings: string[] = [];
+    if (!zone && time.timeKnown) {
+      warnings.push(
+        region
+          ? `No coordinates, and ${region} has more than one time zone: the time is kept as written, as UTC`
+          : 'No coordinates or State/Province: the time is kept as written, as UTC',
+      );
+    }
     return {
       input: {
         speciesCommon: cells('Common Name'),
         speciesScientific: cells('Scientific Name'),
         count: uncounted ? 1 : withoutCount(numberCell(count)),
-        observedAt: day && `${day}T${eBirdClock(cells('Time'))}`,
+        observedAt: time.observedAt,
+        ...(time.timeKnown === undefined ? {} : { timeKnown: time.timeKnown }),
+        timeZone: zone ?? null,
         placeName: cells('Location'),
-        latitude: numberCell(cells('Latitude')),
-        longitude: numberCell(cells('Longitude')),
+        latitude,
+        longitude,
         description: cells('Observation Details'),
-        notes: joinLines(cells('Checklist Comments'), uncounted ? 'Count not recorded (X)' : ''),
+        notes: joinLines(
+          cells('Species Comments'),
+          cells('Checklist Comments'),
+          uncounted ? 'Count not recorded (X)' : '',
+          checklist ? `eBird: https://ebird.org/checklist/${checklist}` : '',
+        ),
       },
-      warnings: [],
+      warnings,
+      ...(count === '0' ? { rejection: COUNT_ZERO } : {}),
+      sourceKey: checklist ? `ebird:${checklist}:${order}` : null,
     };
   },
   columnOf: {
@@ -197,5 +364,5 @@ const eBird: CsvFormat = {
   },
 };
 
-/** Our own export first: its exact header is the strictest test. */
+/** Our own export first: its header is the strictest test. */
 export const csvFormats: CsvFormat[] = [sightbook, iNaturalist, eBird];

@@ -1,7 +1,12 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IMPORT_CONTENT_TYPES,
+  IMPORT_FILE_FIELD,
   IMPORT_MAX_BYTES,
+  UNSUPPORTED_IMPORT_BODY,
+  importQuerySchema,
   importRefusalSchema,
   importResultSchema,
 } from '../../../../common/data-exchange/import.js';
@@ -9,33 +14,70 @@ import { requireUserId } from '../../auth/index.js';
 import { HttpError } from '../../../http-error.js';
 import { importCsv } from './service.js';
 
+const tooLarge = () => new HttpError(413, 'The request body is too large');
+
+/** The `file` field of a multipart form; other fields are read past. */
+async function fileOfForm(request: FastifyRequest): Promise<Buffer> {
+  let file: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== IMPORT_FILE_FIELD) {
+        part.file.resume(); // not ours: drain it
+        continue;
+      }
+      file = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') {
+      throw new HttpError(400, `Send one file, in the field "${IMPORT_FILE_FIELD}"`);
+    }
+    throw error;
+  }
+  if (!file) throw new HttpError(400, `The form has no file in the field "${IMPORT_FILE_FIELD}"`);
+  return file;
+}
+
 /** Mounted at /api; the import needs a signed-in user, checked before the body is read. */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => void requireUserId(request));
 
-  // The file itself is the body (text/csv is no form type, so the CSRF check lets it through).
+  // Here a body is the file itself (text/csv and its kin) or a form holding it; any other type
+  // is refused by name, JSON too.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     IMPORT_CONTENT_TYPES,
     { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
+  app.addContentTypeParser('*', (_request, _payload, done) =>
+    done(new HttpError(415, UNSUPPORTED_IMPORT_BODY), undefined),
+  );
+  await app.register(multipart, {
+    limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 20, fieldSize: 1024, parts: 40 },
+  });
 
   app.post(
     '/import',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      schema: { response: { 201: importResultSchema, 422: importRefusalSchema } },
+      schema: {
+        querystring: importQuerySchema,
+        response: { 200: importResultSchema, 201: importResultSchema, 422: importRefusalSchema },
+      },
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      if (!Buffer.isBuffer(request.body)) {
-        throw new HttpError(
-          415,
-          'Send the CSV file itself as the body, with Content-Type text/csv',
-        );
-      }
-      const outcome = await importCsv(app.db, userId, request.body);
-      // 422 lists every rejected row: a report the client reads, not a bare error.
+      const file = request.isMultipart()
+        ? await fileOfForm(request)
+        : Buffer.isBuffer(request.body)
+          ? request.body
+          : undefined;
+      if (!file) throw new HttpError(415, UNSUPPORTED_IMPORT_BODY);
+      const outcome = await importCsv(app.db, userId, file, request.query);
+      // 422 lists the rejected rows: a report the client reads, not a bare error.
       return reply.code(outcome.status).send(outcome.body);
     },
   );

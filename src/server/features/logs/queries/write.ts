@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { logPhotos, logs } from '../../../db/schema.js';
@@ -40,19 +40,30 @@ export async function insertLogJson(
   return created === undefined ? undefined : createdLogSchema.parse(created).json;
 }
 
-// PostgreSQL takes at most 65,535 bind parameters a statement: a log has 12 columns, a photo 5.
+// PostgreSQL takes at most 65,535 bind parameters a statement: a log has 16 columns, a photo 5.
 const INSERT_BATCH = 2000;
 
-/** Many logs in multi-row inserts; the caller gives the ids, so photos can refer to them. */
+/**
+ * Many logs in multi-row inserts; the caller gives the ids, so photos can refer to them. A log
+ * whose source key the user already has is left out (the unique index decides, so two imports
+ * at once cannot both add it). Returns the ids of the logs made.
+ */
 export async function insertLogs(
   db: Db,
   userId: string,
   rows: Array<LogValues & { id: string }>,
-): Promise<void> {
+): Promise<string[]> {
+  const made: string[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH);
-    await db.insert(logs).values(batch.map((row) => ({ ...row, userId })));
+    const inserted = await db
+      .insert(logs)
+      .values(batch.map((row) => ({ ...row, userId })))
+      .onConflictDoNothing({ target: [logs.userId, logs.sourceKey] })
+      .returning({ id: logs.id });
+    made.push(...inserted.map((row) => row.id));
   }
+  return made;
 }
 
 export async function insertPhotos(
@@ -61,6 +72,41 @@ export async function insertPhotos(
 ): Promise<void> {
   for (let start = 0; start < photos.length; start += INSERT_BATCH) {
     await db.insert(logPhotos).values(photos.slice(start, start + INSERT_BATCH));
+  }
+}
+
+/** Of the source keys and log ids, those the user already has. */
+export async function findOwnSources(
+  db: Db,
+  userId: string,
+  sourceKeys: string[],
+  ids: string[],
+): Promise<{ sourceKeys: Set<string>; ids: Set<string> }> {
+  const [byKey, byId] = await Promise.all([
+    sourceKeys.length === 0
+      ? []
+      : db
+          .select({ key: logs.sourceKey })
+          .from(logs)
+          .where(and(eq(logs.userId, userId), inArray(logs.sourceKey, sourceKeys))),
+    ids.length === 0
+      ? []
+      : db
+          .select({ id: logs.id })
+          .from(logs)
+          .where(and(eq(logs.userId, userId), inArray(logs.id, ids))),
+  ]);
+  return {
+    sourceKeys: new Set(byKey.flatMap((row) => row.key ?? [])),
+    ids: new Set(byId.map((row) => row.id)),
+  };
+}
+
+/** Deletes the user's logs of these ids (their photos cascade). */
+export async function deleteOwnLogs(db: Db, userId: string, ids: string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += INSERT_BATCH) {
+    const batch = ids.slice(start, start + INSERT_BATCH);
+    await db.delete(logs).where(and(eq(logs.userId, userId), inArray(logs.id, batch)));
   }
 }
 
