@@ -6,6 +6,10 @@ import { MAP_COORDINATE_DECIMALS, roundCoordinate } from '../../../common/maps/g
 export const formatCoordinates = (latitude: number, longitude: number) =>
   `${roundCoordinate(latitude, MAP_COORDINATE_DECIMALS)}, ${roundCoordinate(longitude, MAP_COORDINATE_DECIMALS)}`;
 
+/** A form's coordinate that is a number (not null, nor NaN from text that is none). */
+export const isCoordinate = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
 /** How far off a point may be: '± 12 m', '± 1,500 m'. */
 export const formatUncertainty = (metres: number) => `± ${metres.toLocaleString()} m`;
 

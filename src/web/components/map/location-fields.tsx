@@ -14,7 +14,13 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { coordinateText, parseCoordinate, toFormCoordinate, toUncertainty } from './coordinates';
+import {
+  coordinateText,
+  isCoordinate,
+  parseCoordinate,
+  toFormCoordinate,
+  toUncertainty,
+} from './coordinates';
 import { LazyPointMap } from './lazy-point-map';
 import { useGeolocation } from './use-geolocation';
 
@@ -118,9 +124,6 @@ export function LocationFields({ form }: { form: LogFormApi }) {
     </fieldset>
   );
 }
-
-const isCoordinate = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
 
 interface CoordinateFieldProps {
   form: LogFormApi;

@@ -1,9 +1,10 @@
-import { Clock, X } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { LogWriteInput, LogWritePayload } from '../../../../common/logs/schemas';
 import { wallClockToInstant } from '../../../../common/place-time';
-import { Button } from '@/components/ui/button';
+import { isCoordinate } from '@/components/map/coordinates';
+import { OfferNotice } from '@/components/offer-notice';
 import { readLocalInput } from '@/lib/form-dates';
 import { differsFromViewer, zoneAbbreviation } from '@/lib/log-dates';
 import { readingZone } from './form-values';
@@ -16,9 +17,6 @@ type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
 
 /** The zone at the coordinates, offline; the map loads on first use. */
 export const loadZoneAt = () => import('../../../../common/place-zone').then((m) => m.zoneAt);
-
-const isCoordinate = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
 
 /** The instant the form's Date & Time names in a zone (undefined while it is being typed). */
 export function formInstant(observedAt: string | undefined, zone: string): Date | undefined {
@@ -105,27 +103,15 @@ interface PlaceZoneOfferProps {
 /** 'This place is in America/Denver (MST). Use the local time there?' */
 export function PlaceZoneOffer({ zone, instant, onAccept, onDecline }: PlaceZoneOfferProps) {
   return (
-    <div
-      role="status"
-      className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+    <OfferNotice
+      icon={Clock}
+      acceptLabel="Use local time"
+      dismissLabel="Keep the time as it is"
+      onAccept={onAccept}
+      onDismiss={onDecline}
     >
-      <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      <span className="min-w-48 flex-1">
-        This place is in {zone} ({zoneAbbreviation(instant ?? new Date(), zone)}). Use the local
-        time there?
-      </span>
-      <Button type="button" size="sm" variant="secondary" onClick={onAccept}>
-        Use local time
-      </Button>
-      <Button
-        type="button"
-        size="icon-xs"
-        variant="ghost"
-        aria-label="Keep the time as it is"
-        onClick={onDecline}
-      >
-        <X />
-      </Button>
-    </div>
+      This place is in {zone} ({zoneAbbreviation(instant ?? new Date(), zone)}). Use the local time
+      there?
+    </OfferNotice>
   );
 }
