@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // web modules import each other as '@/…', as in vite.config.ts
+  resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     // PGlite takes seconds to create a database: one app per file, generous hooks.

@@ -18,8 +18,16 @@ afterAll(async () => {
 async function serverLogs(context: BrowserContext) {
   const cookie = (await context.cookies()).map((one) => `${one.name}=${one.value}`).join('; ');
   const response = await fetch(`${baseURL}/api/logs`, { headers: { cookie } });
-  return ((await response.json()) as { items: Array<{ speciesCommon: string; count: number }> })
-    .items;
+  return (
+    (await response.json()) as {
+      items: Array<{
+        speciesCommon: string;
+        count: number;
+        timeZone: string | null;
+        timeKnown: boolean;
+      }>;
+    }
+  ).items;
 }
 
 async function pickSpecies(page: Page, typed: string) {
@@ -37,6 +45,7 @@ describe('offline logging', () => {
     await context.setOffline(true);
     await page.getByText('Photos need a connection').waitFor();
     await pickSpecies(page, 'Offline Kite');
+    await page.getByRole('checkbox', { name: 'Time not recorded' }).click();
     await page.getByRole('button', { name: 'Create Log' }).click();
     await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
     await page.waitForURL((url) => url.pathname === '/');
@@ -47,7 +56,11 @@ describe('offline logging', () => {
     await context.setOffline(false);
     await page.getByRole('heading', { name: 'Offline Kite' }).waitFor(); // now a card
     await pending.waitFor({ state: 'detached' });
-    expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual(['Offline Kite']);
+    // the queued payload kept the zone and the date-only flag
+    const zone = await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone');
+    expect(await serverLogs(context)).toMatchObject([
+      { speciesCommon: 'Offline Kite', timeZone: zone, timeKnown: false },
+    ]);
     await context.close();
   });
 

@@ -1,18 +1,10 @@
 import { TZDate } from '@date-fns/tz';
-import tzLookup from '@photostructure/tz-lookup';
 
 // The time as it was at the place observed (issue 24): a log keeps an instant (UTC) and the IANA
 // zone of its place; wall-clock times in files (eBird) become instants through that zone, and a
 // date-only record sits at local noon of its day.
 
-/** The IANA zone at the coordinates, offline (a coarse map: exact away from borders). */
-export function zoneAt(latitude: number, longitude: number): string | undefined {
-  try {
-    return tzLookup(latitude, longitude);
-  } catch {
-    return undefined; // out of range
-  }
-}
+export { zoneAt } from './place-zone.js'; // kept apart for the web bundle
 
 export interface WallClock {
   year: number;

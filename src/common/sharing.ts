@@ -38,15 +38,26 @@ export const linkPreviewKeys = [
 
 type PreviewLog = Pick<
   SharedLog,
-  'id' | 'speciesCommon' | 'count' | 'placeName' | 'observedAt' | 'description' | 'photos'
+  | 'id'
+  | 'speciesCommon'
+  | 'count'
+  | 'placeName'
+  | 'observedAt'
+  | 'timeZone'
+  | 'timeKnown'
+  | 'description'
+  | 'photos'
 >;
+
+/** What the day observed is read from: the instant, at the place's zone when the log has one. */
+export type ObservedDay = Pick<SharedLog, 'observedAt' | 'timeZone' | 'timeKnown'>;
 
 interface PreviewPlace {
   /** Origin of share links and image URLs: PUBLIC_URL, else the request's or the page's. */
   origin: string;
   appName: string;
-  /** The observation day as readers see it ('May 1, 2026'). */
-  formatDay: (iso: string) => string;
+  /** The observation day as readers see it ('May 1, 2026'), the day it was at the place. */
+  formatDay: (log: ObservedDay) => string;
 }
 
 const tag = (attribute: MetaTag['attribute'], key: string, content: string): MetaTag => ({
@@ -60,10 +71,10 @@ export function sightingTitle(log: Pick<SharedLog, 'speciesCommon' | 'placeName'
 }
 
 /** The log's description, else '{count} {species} observed[ at {place}] on {date}' (SPEC §2). */
-export function sightingSummary(log: PreviewLog, formatDay: (iso: string) => string): string {
+export function sightingSummary(log: PreviewLog, formatDay: PreviewPlace['formatDay']): string {
   if (log.description?.trim()) return log.description;
   const place = log.placeName ? ` at ${log.placeName}` : '';
-  return `${log.count} ${log.speciesCommon} observed${place} on ${formatDay(log.observedAt)}`;
+  return `${log.count} ${log.speciesCommon} observed${place} on ${formatDay(log)}`;
 }
 
 export function logLinkPreview(log: PreviewLog, place: PreviewPlace): LinkPreview {

@@ -110,6 +110,30 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
       expect((await geo(ada, '?q=&place=')).total).toBe(3); // empty filters are ignored
     });
 
+    it("carries the time's zone, a date-only flag and the uncertainty when the log has them", async () => {
+      const ada = await signUp(app, 'geo-place-time');
+      const jay = await createLogAs(app, ada, {
+        speciesCommon: 'Steller’s Jay',
+        count: 3,
+        observedAt: '2024-01-06T12:00:00-07:00',
+        timeZone: 'America/Denver',
+        timeKnown: false,
+        latitude: 40.015,
+        longitude: -105.27,
+        coordinateUncertainty: 12,
+      });
+      const [feature] = (await geo(ada)).features;
+      expect(feature?.properties).toEqual({
+        id: jay.id,
+        species: 'Steller’s Jay',
+        count: 3,
+        observedAt: '2024-01-06T19:00:00.000Z',
+        timeZone: 'America/Denver',
+        timeKnown: false,
+        coordinateUncertainty: 12,
+      });
+    });
+
     it('pages newest first with a cursor, counting every page in total', async () => {
       const ada = await signUp(app, 'geo-pages');
       for (const [index, day] of ['01', '02', '03', '04', '05'].entries()) {

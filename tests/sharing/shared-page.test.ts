@@ -73,6 +73,23 @@ describe.each(stores)('the shared page on $store', ({ databaseUrl }) => {
     expect(metaContent(html, 'og:image')).toBeUndefined();
   });
 
+  it('states the day it was at the place', async () => {
+    const ada = await signUp(app);
+    // 23:30 in Denver on January 6 is January 7 in UTC
+    const log = await createLogAs(app, ada, {
+      speciesCommon: 'Great Horned Owl',
+      count: 1,
+      placeName: null,
+      description: null,
+      observedAt: '2024-01-06T23:30:00-07:00',
+      timeZone: 'America/Denver',
+    });
+    const html = (await app.inject({ method: 'GET', url: `/shared/${log.id}` })).body;
+    expect(metaContent(html, 'og:description')).toBe(
+      '1 Great Horned Owl observed on January 6, 2024',
+    );
+  });
+
   it('takes the origin from an accepted Host without PUBLIC_URL', async () => {
     const local = await buildApp(
       testConfig({ databaseUrl, webRoot, allowedHosts: ['wrens.example:8080'] }),

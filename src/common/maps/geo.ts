@@ -74,6 +74,14 @@ export const logFeatureSchema = z.object({
     species: z.string(),
     count: z.number().int(),
     observedAt: z.iso.datetime(),
+    // only when set, to keep 100,000 features small
+    timeZone: z.string().optional().describe("The place's IANA zone, when the log has one"),
+    timeKnown: z.literal(false).optional().describe('Present (false) for a date-only log'),
+    coordinateUncertainty: z
+      .number()
+      .int()
+      .optional()
+      .describe('Metres the point may be off, when known'),
   }),
 });
 export type LogFeature = z.infer<typeof logFeatureSchema>;

@@ -9,7 +9,8 @@ import { pointFeatureJson } from './geojson.js';
 
 // SQL of the map: the user's logs with coordinates, matching the list's filters.
 
-// A feature of the map: coordinates to 6 decimals (0.1 m) and the few fields a marker shows.
+// A feature of the map: coordinates to 6 decimals (0.1 m) and the few fields a marker shows;
+// the time's zone, date-only flag and uncertainty only when set.
 const DECIMALS = sql.raw(String(MAP_COORDINATE_DECIMALS));
 const featureJson = pointFeatureJson(
   {
@@ -17,7 +18,10 @@ const featureJson = pointFeatureJson(
     latitude: sql`round(p.latitude::numeric, ${DECIMALS})::float8`,
   },
   sql`('{"id":"' || p.id || '","species":' || to_json(p.species_common)::text
-    || ',"count":' || p.count || ',"observedAt":"' || ${isoUtc(sql`p.observed_at`)} || '"}')`,
+    || ',"count":' || p.count || ',"observedAt":"' || ${isoUtc(sql`p.observed_at`)} || '"'
+    || coalesce(',"timeZone":' || to_json(p.time_zone)::text, '')
+    || CASE WHEN p.time_known THEN '' ELSE ',"timeKnown":false' END
+    || coalesce(',"coordinateUncertainty":' || p.coordinate_uncertainty, '') || '}')`,
 );
 
 const featurePageSchema = z.object({
@@ -61,7 +65,9 @@ export async function selectFeaturePage(
         FROM (
           SELECT ${logs.id} AS id, ${logs.speciesCommon} AS species_common, ${logs.count} AS count,
                  ${logs.latitude} AS latitude, ${logs.longitude} AS longitude,
-                 ${logs.observedAt} AS observed_at, ${logs.createdAt} AS created_at
+                 ${logs.observedAt} AS observed_at, ${logs.createdAt} AS created_at,
+                 ${logs.timeZone} AS time_zone, ${logs.timeKnown} AS time_known,
+                 ${logs.coordinateUncertainty} AS coordinate_uncertainty
           FROM ${logs}
           WHERE ${and(located, before)}
           ORDER BY ${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sharedLogSchema } from '../../../common/logs/schemas.js';
 import { sharedLogPath } from '../../../common/routes.js';
-import { genericLinkPreview, logLinkPreview } from '../../../common/sharing.js';
+import { genericLinkPreview, logLinkPreview, type ObservedDay } from '../../../common/sharing.js';
 import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { renderPageHead } from '../../web-app.js';
@@ -24,9 +24,14 @@ export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const GENERIC_DESCRIPTION = 'Log wildlife sightings: species, counts, places, notes and photos.';
 
-/** The observation day as the preview states it, in UTC: crawlers have no time zone. */
-const formatDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+/**
+ * The observation day as the preview states it: the day at the place, else in UTC (crawlers have
+ * no time zone; a date-only log without a zone was stored at noon UTC).
+ */
+const formatDay = ({ observedAt, timeZone }: ObservedDay) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: timeZone ?? 'UTC' }).format(
+    new Date(observedAt),
+  );
 
 /**
  * GET /shared/:id: the app's page, its head holding the log's link preview. Chat apps and social

@@ -2,10 +2,26 @@ import { describe, expect, it } from 'vitest';
 import {
   coordinateText,
   formatCoordinates,
+  formatUncertainty,
   isMobileDevice,
   mapAppLink,
   parseCoordinate,
+  toUncertainty,
 } from './coordinates';
+
+describe('coordinate uncertainty', () => {
+  it("takes the device's accuracy in whole metres, rounded up, at least 1", () => {
+    expect(toUncertainty(11.2)).toBe(12);
+    expect(toUncertainty(25)).toBe(25);
+    expect(toUncertainty(0.4)).toBe(1);
+    expect(toUncertainty(0)).toBe(1);
+  });
+
+  it('reads as plus or minus metres', () => {
+    expect(formatUncertainty(12)).toMatch(/^± 12 m$/);
+    expect(formatUncertainty(1500)).toBe(`± ${(1500).toLocaleString()} m`);
+  });
+});
 
 describe('coordinates', () => {
   it('reads typed coordinates: empty is none, text is not a number', () => {

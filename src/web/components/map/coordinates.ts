@@ -6,6 +6,16 @@ import { MAP_COORDINATE_DECIMALS, roundCoordinate } from '../../../common/maps/g
 export const formatCoordinates = (latitude: number, longitude: number) =>
   `${roundCoordinate(latitude, MAP_COORDINATE_DECIMALS)}, ${roundCoordinate(longitude, MAP_COORDINATE_DECIMALS)}`;
 
+/** A form's coordinate that is a number (not null, nor NaN from text that is none). */
+export const isCoordinate = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/** How far off a point may be: '± 12 m', '± 1,500 m'. */
+export const formatUncertainty = (metres: number) => `± ${metres.toLocaleString()} m`;
+
+/** The device's accuracy (metres, fractional) as a coordinate uncertainty: whole metres, at least 1. */
+export const toUncertainty = (accuracy: number) => Math.max(1, Math.ceil(accuracy));
+
 /** A point picked on a map or found by the device, to the precision the form keeps. */
 export const toFormCoordinate = (value: number) => roundCoordinate(value, MAP_COORDINATE_DECIMALS);
 

@@ -14,7 +14,13 @@ import {
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { coordinateText, parseCoordinate, toFormCoordinate } from './coordinates';
+import {
+  coordinateText,
+  isCoordinate,
+  parseCoordinate,
+  toFormCoordinate,
+  toUncertainty,
+} from './coordinates';
 import { LazyPointMap } from './lazy-point-map';
 import { useGeolocation } from './use-geolocation';
 
@@ -23,28 +29,34 @@ type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
 /**
  * The form's coordinates: typed, found with 'Use my location', or picked on the map. Any code
  * may also set them with `form.setValue('latitude' | 'longitude', n)` (photo EXIF): the
- * inputs and the map follow.
+ * inputs and the map follow. Their uncertainty is the device's accuracy with 'Use my location';
+ * a point typed or picked has none until the user types one.
  */
 export function LocationFields({ form }: { form: LogFormApi }) {
-  const [latitude, longitude] = useWatch({
+  const [latitude, longitude, uncertainty] = useWatch({
     control: form.control,
-    name: ['latitude', 'longitude'],
+    name: ['latitude', 'longitude', 'coordinateUncertainty'],
   });
   const point: [number, number] | null =
     isCoordinate(latitude) && isCoordinate(longitude) ? [latitude, longitude] : null;
 
-  const setPoint = (lat: number | null, lon: number | null) => {
+  const setPoint = (lat: number | null, lon: number | null, metres: number | null = null) => {
     const options = { shouldDirty: true, shouldTouch: true };
     form.setValue('latitude', lat === null ? null : toFormCoordinate(lat), options);
     form.setValue('longitude', lon === null ? null : toFormCoordinate(lon), options);
-    if (form.formState.isSubmitted) void form.trigger(['latitude', 'longitude']);
+    form.setValue('coordinateUncertainty', metres, options);
+    if (form.formState.isSubmitted) {
+      void form.trigger(['latitude', 'longitude', 'coordinateUncertainty']);
+    }
   };
-  const geolocation = useGeolocation((found) => setPoint(found.latitude, found.longitude));
+  const geolocation = useGeolocation((found) =>
+    setPoint(found.latitude, found.longitude, toUncertainty(found.accuracy)),
+  );
 
   return (
     <fieldset className="grid grid-cols-1 gap-4 rounded-lg border p-4">
       <legend className="px-1 text-sm font-medium">Coordinates</legend>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_1fr_9rem]">
         <CoordinateField form={form} name="latitude" label="Latitude" placeholder="e.g. 51.5073" />
         <CoordinateField
           form={form}
@@ -52,6 +64,7 @@ export function LocationFields({ form }: { form: LogFormApi }) {
           label="Longitude"
           placeholder="e.g. -0.1277"
         />
+        <UncertaintyField form={form} disabled={!point} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button
@@ -87,6 +100,7 @@ export function LocationFields({ form }: { form: LogFormApi }) {
       <LazyPointMap
         className="h-48 sm:h-56"
         point={point}
+        uncertainty={point ? uncertainty : null}
         label="Sighting location"
         onPick={(lat, lon) => setPoint(lat, lon)}
       />
@@ -111,9 +125,6 @@ export function LocationFields({ form }: { form: LogFormApi }) {
   );
 }
 
-const isCoordinate = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-
 interface CoordinateFieldProps {
   form: LogFormApi;
   name: 'latitude' | 'longitude';
@@ -135,10 +146,64 @@ function CoordinateField({ form, name, label, placeholder }: CoordinateFieldProp
               ref={field.ref}
               onBlur={field.onBlur}
               value={field.value}
-              onChange={field.onChange}
+              onChange={(value) => {
+                field.onChange(value);
+                // a typed point is not the one the device measured
+                form.setValue('coordinateUncertainty', null, { shouldDirty: true });
+              }}
               placeholder={placeholder}
             />
           </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** Plus or minus how many metres: the device's accuracy, or what the user knows of it. */
+function UncertaintyField({ form, disabled }: { form: LogFormApi; disabled: boolean }) {
+  return (
+    <FormField
+      control={form.control}
+      name="coordinateUncertainty"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Accuracy (m)</FormLabel>
+          <div className="relative">
+            <span
+              className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground"
+              aria-hidden="true"
+            >
+              ±
+            </span>
+            <FormControl>
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                placeholder="—"
+                className="[appearance:textfield] pr-8 pl-7 [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+                disabled={disabled}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={
+                  typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : ''
+                }
+                onChange={(event) =>
+                  field.onChange(event.target.value === '' ? null : event.target.valueAsNumber)
+                }
+              />
+            </FormControl>
+            <span
+              className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+              aria-hidden="true"
+            >
+              m
+            </span>
+          </div>
           <FormMessage />
         </FormItem>
       )}

@@ -1,5 +1,5 @@
 import { ExternalLink, MapPinned } from 'lucide-react';
-import { formatCoordinates, isMobileDevice, mapAppLink } from './coordinates';
+import { formatCoordinates, formatUncertainty, isMobileDevice, mapAppLink } from './coordinates';
 import { LazyPointMap } from './lazy-point-map';
 
 export interface LogLocationProps {
@@ -10,6 +10,8 @@ export interface LogLocationProps {
    * publicly'): the map draws an area of about 1 km instead of a pin, and the text says so.
    */
   approximate?: boolean;
+  /** How far off the point may be, in metres (the device's accuracy). */
+  uncertainty?: number | null;
   /** What was seen there, naming the pin for screen readers (e.g. the species). */
   label: string;
 }
@@ -18,7 +20,13 @@ export interface LogLocationProps {
  * Where a log was seen: a map with its point, the coordinates as text and a link that opens
  * them in the device's map app. Used by the details page and the shared page.
  */
-export function LogLocation({ latitude, longitude, approximate = false, label }: LogLocationProps) {
+export function LogLocation({
+  latitude,
+  longitude,
+  approximate = false,
+  uncertainty,
+  label,
+}: LogLocationProps) {
   const link = mapAppLink(latitude, longitude, isMobileDevice(navigator));
   return (
     <section className="grid grid-cols-1 gap-2" aria-label="Where it was seen">
@@ -26,13 +34,22 @@ export function LogLocation({ latitude, longitude, approximate = false, label }:
         className="h-56 sm:h-64"
         point={[latitude, longitude]}
         approximate={approximate}
+        uncertainty={uncertainty}
         label={label}
       />
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="flex items-center gap-2">
           <MapPinned className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span data-testid="coordinates">{formatCoordinates(latitude, longitude)}</span>
-          {approximate && <span className="text-muted-foreground">(within about 1 km)</span>}
+          {approximate ? (
+            <span className="text-muted-foreground">(within about 1 km)</span>
+          ) : (
+            uncertainty && (
+              <span className="text-muted-foreground" data-testid="uncertainty">
+                {formatUncertainty(uncertainty)}
+              </span>
+            )
+          )}
         </span>
         <a
           href={link.href}

@@ -1,5 +1,10 @@
 import 'leaflet/dist/leaflet.css';
-import type { LatLngExpression, LeafletMouseEvent, Marker as LeafletMarker } from 'leaflet';
+import {
+  latLng,
+  type LatLngExpression,
+  type LeafletMouseEvent,
+  type Marker as LeafletMarker,
+} from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { pinIcon } from './map-icons';
@@ -18,13 +23,25 @@ export interface PointMapProps {
   point: [number, number] | null;
   /** The point is rounded: drawn as an area, not a pin. */
   approximate?: boolean;
+  /** How far off the point may be, in metres: drawn as a circle around it. */
+  uncertainty?: number | null;
   /** Clicking the map or dragging the pin picks a point (the form). */
   onPick?: (latitude: number, longitude: number) => void;
   /** Names the pin for screen readers. */
   label: string;
 }
 
-export default function PointMap({ point, approximate = false, onPick, label }: PointMapProps) {
+export default function PointMap({
+  point,
+  approximate = false,
+  uncertainty,
+  onPick,
+  label,
+}: PointMapProps) {
+  // a rounded point is somewhere in its 1 km area, or farther when the point was that uncertain
+  const radius = approximate
+    ? Math.max(APPROXIMATE_RADIUS_M, uncertainty ?? 0)
+    : (uncertainty ?? undefined);
   return (
     <MapContainer
       center={point ?? [20, 0]}
@@ -33,9 +50,14 @@ export default function PointMap({ point, approximate = false, onPick, label }: 
       className="size-full"
     >
       <TileLayer url={tiles.url} attribution={tiles.attribution} />
-      {point && <FollowPoint point={point} />}
-      {point && approximate && (
-        <Circle center={point} radius={APPROXIMATE_RADIUS_M} pathOptions={{ weight: 2 }} />
+      {point && <FollowPoint point={point} radius={radius} />}
+      {point && radius && (
+        <Circle
+          center={point}
+          radius={radius}
+          pathOptions={{ weight: 2, ...(approximate ? {} : { fillOpacity: 0.1 }) }}
+          className={approximate ? undefined : 'uncertainty-circle'}
+        />
       )}
       {point && !approximate && <Pin point={point} label={label} onPick={onPick} />}
       {onPick && <PickOnClick onPick={onPick} />}
@@ -68,14 +90,26 @@ function Pin({
   );
 }
 
-/** Keeps the point in view when it changes from outside (typed, located, read from a photo). */
-function FollowPoint({ point: [latitude, longitude] }: { point: [number, number] }) {
+/**
+ * Keeps the point in view when it changes from outside (typed, located, read from a photo), and
+ * its uncertainty circle when that is larger than the view.
+ */
+function FollowPoint({
+  point: [latitude, longitude],
+  radius,
+}: {
+  point: [number, number];
+  radius: number | undefined;
+}) {
   const map = useMap();
   useEffect(() => {
-    if (!map.getBounds().contains([latitude, longitude])) {
+    const circle = radius ? latLng(latitude, longitude).toBounds(radius * 2) : undefined;
+    if (circle && !map.getBounds().contains(circle)) {
+      map.fitBounds(circle, { maxZoom: POINT_ZOOM });
+    } else if (!map.getBounds().contains([latitude, longitude])) {
       map.setView([latitude, longitude], Math.max(map.getZoom(), POINT_ZOOM));
     }
-  }, [map, latitude, longitude]);
+  }, [map, latitude, longitude, radius]);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toUncertainty } from './coordinates';
 
 // 'Use my location': the browser's Geolocation API, with a sentence for every outcome.
 
@@ -10,6 +11,8 @@ export interface GeolocationState {
 interface Found {
   latitude: number;
   longitude: number;
+  /** Metres, as the device tells it (95% confidence). */
+  accuracy: number;
 }
 
 const failures: Record<number, string> = {
@@ -31,10 +34,14 @@ export function useGeolocation(onFound: (found: Found) => void) {
     setState({ status: 'locating', message: 'Finding your location...' });
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
-        onFound({ latitude: coords.latitude, longitude: coords.longitude });
+        onFound({
+          latitude: coords.latitude,
+          longitude: coords.longitude,
+          accuracy: coords.accuracy,
+        });
         setState({
           status: 'found',
-          message: `Location found, accurate to about ${Math.round(coords.accuracy).toLocaleString()} m`,
+          message: `Location found, accurate to about ${toUncertainty(coords.accuracy).toLocaleString()} m`,
         });
       },
       (error) =>

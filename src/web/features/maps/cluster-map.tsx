@@ -1,13 +1,23 @@
 import 'leaflet/dist/leaflet.css';
 import type { LatLngBoundsExpression, Map as LeafletMap } from 'leaflet';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import {
+  Circle,
+  MapContainer,
+  Marker,
+  Popup,
+  TileLayer,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { Link } from 'wouter';
 import type { LogFeature } from '../../../common/maps/geo';
 import { logPath } from '../../../common/routes';
+import { formatUncertainty } from '@/components/map/coordinates';
 import { clusterIcon, pinIcon } from '@/components/map/map-icons';
 import { readTileSettings } from '@/components/map/tile-settings';
+import { formatObservedMedium } from '@/lib/log-dates';
 
 // Every sighting of the map page, clustered with supercluster: only the clusters and points in
 // view become markers, so 100,000 sightings cost what a few hundred markers cost. It comes with
@@ -117,29 +127,39 @@ function Clusters({
       );
     }
     const sighting = properties as Sighting;
-    return (
+    const marker = (
       <Marker key={sighting.id} position={[lat, lng]} icon={pinIcon} title={sighting.species}>
         <Popup>
           <SightingPopup sighting={sighting} />
         </Popup>
       </Marker>
     );
+    if (!sighting.coordinateUncertainty) return marker;
+    // a lone point only: a cluster stands for many, each as uncertain as it is
+    return [
+      <Circle
+        key={`${sighting.id}-uncertainty`}
+        center={[lat, lng]}
+        radius={sighting.coordinateUncertainty}
+        pathOptions={{ weight: 1, fillOpacity: 0.1 }}
+        className="uncertainty-circle"
+        interactive={false}
+      />,
+      marker,
+    ];
   });
 }
-
-const observedFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 
 function SightingPopup({ sighting }: { sighting: Sighting }) {
   return (
     <div className="grid gap-1 text-sm">
       <strong className="text-base">{sighting.species}</strong>
       <span>
-        {sighting.count.toLocaleString()} observed ·{' '}
-        {observedFormat.format(new Date(sighting.observedAt))}
+        {sighting.count.toLocaleString()} observed · {formatObservedMedium(sighting)}
       </span>
+      {sighting.coordinateUncertainty && (
+        <span>{formatUncertainty(sighting.coordinateUncertainty)}</span>
+      )}
       <Link href={logPath(sighting.id)} className="font-medium">
         View log
       </Link>

@@ -4,6 +4,8 @@ import { toLocalInput } from '@/lib/form-dates';
 export interface PhotoMetadata {
   /** When the photo was taken, as a `datetime-local` value (the camera's wall-clock time). */
   takenAt?: string;
+  /** The camera clock's offset from UTC then ('+02:00'), when it recorded one (EXIF 2.31). */
+  takenOffset?: string;
   coordinates?: { latitude: number; longitude: number };
 }
 
@@ -12,18 +14,29 @@ const isCoordinate = (value: unknown, limit: number): value is number =>
 
 /**
  * The capture time and GPS position of a photo, read in the browser from its EXIF. Cameras
- * record local time without a zone; exifr reads it as the browser's local time, which is what
- * the form's Date & Time field holds. Unreadable or absent metadata gives an empty answer.
+ * record a wall-clock time without a zone (newer ones add its offset in OffsetTimeOriginal);
+ * exifr makes it a Date at the browser's clock, whose local fields give that wall-clock time
+ * back. The form reads it at the photo's place (its GPS) when it has one. Unreadable or absent
+ * metadata gives an empty answer.
  */
 export async function readPhotoMetadata(file: Blob): Promise<PhotoMetadata> {
   try {
     const tags = (await exifr.parse(file, {
-      pick: ['DateTimeOriginal', 'CreateDate', 'GPSLatitude', 'GPSLongitude'],
+      pick: [
+        'DateTimeOriginal',
+        'CreateDate',
+        'OffsetTimeOriginal',
+        'OffsetTime',
+        'GPSLatitude',
+        'GPSLongitude',
+      ],
       gps: true,
     })) as
       | {
           DateTimeOriginal?: unknown;
           CreateDate?: unknown;
+          OffsetTimeOriginal?: unknown;
+          OffsetTime?: unknown;
           latitude?: unknown;
           longitude?: unknown;
         }
@@ -33,8 +46,13 @@ export async function readPhotoMetadata(file: Blob): Promise<PhotoMetadata> {
       (value): value is Date => value instanceof Date && !Number.isNaN(value.getTime()),
     );
     const { latitude, longitude } = tags;
+    // the offset of DateTimeOriginal's clock; OffsetTime is the same camera's at the last edit
+    const offset = [tags.OffsetTimeOriginal, tags.OffsetTime].find(
+      (value): value is string => typeof value === 'string' && EXIF_OFFSET.test(value.trim()),
+    );
     return {
       takenAt: taken ? toLocalInput(taken) : undefined,
+      takenOffset: taken && offset ? offset.trim() : undefined,
       coordinates:
         isCoordinate(latitude, 90) && isCoordinate(longitude, 180)
           ? { latitude: round(latitude), longitude: round(longitude) }
@@ -44,6 +62,9 @@ export async function readPhotoMetadata(file: Blob): Promise<PhotoMetadata> {
     return {};
   }
 }
+
+/** EXIF 2.31 writes offsets '+02:00' or '-07:00'. */
+const EXIF_OFFSET = /^[+-]\d{2}:\d{2}$/;
 
 /** Six decimals: about 10 cm, more than any phone's GPS knows. */
 const round = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -6,7 +6,7 @@ import { logLinkPreview } from '../../../common/sharing';
 import { appRoutes } from '../../../common/routes';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
-import { formatDay } from '@/lib/log-dates';
+import { formatDay, formatObservedDay } from '@/lib/log-dates';
 import { productName } from '@/lib/product-name';
 import { useLinkPreview } from './use-link-preview';
 import { useSharedLog } from './use-shared-log';
@@ -23,7 +23,11 @@ export function SharedLogPage({ id, renderLog }: SharedLogPageProps) {
   const preview = useMemo(
     () =>
       log &&
-      logLinkPreview(log, { origin: window.location.origin, appName: productName, formatDay }),
+      logLinkPreview(log, {
+        origin: window.location.origin,
+        appName: productName,
+        formatDay: formatObservedDay,
+      }),
     [log],
   );
   useLinkPreview(preview);

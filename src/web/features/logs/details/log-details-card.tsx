@@ -5,7 +5,7 @@ import { thumbnailUrl } from '../../../../common/photos';
 import { LogLocation } from '@/components/map/log-location';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDay, formatObservedLong } from '@/lib/log-dates';
+import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
 
 /** The log's card; the public shared page shows it read-only, without the `sharing` switch. */
 export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: ReactNode }) {
@@ -30,7 +30,7 @@ export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: Rea
         <div className="grid grid-cols-1 gap-2 text-sm">
           <p className="flex items-center gap-2">
             <Calendar className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <time dateTime={log.observedAt}>{formatObservedLong(log.observedAt)}</time>
+            <time dateTime={observedDateTime(log)}>{formatObservedLong(log)}</time>
           </p>
           {log.placeName && (
             <p className="flex items-center gap-2">
@@ -44,6 +44,7 @@ export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: Rea
             <LogLocation
               latitude={log.latitude}
               longitude={log.longitude}
+              uncertainty={log.coordinateUncertainty}
               label={log.speciesCommon}
               approximate={!sharing && !log.showExactLocation} // the shared page's rounded point
             />

@@ -1,24 +1,18 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
-import type { Log, LogWriteInput, LogWritePayload } from '../../../../common/logs/schemas';
 import { appRoutes, logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { QUEUED, toastWriteDone } from '@/features/offline';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
-import { localNowToTheMinute, toLocalInput, withLocalOffset } from '@/lib/form-dates';
 import { isUnauthorized } from '@/lib/query-client';
 import { useLog } from '../api/use-log';
 import { useCreateLog, useUpdateLog } from '../api/use-log-writes';
 import { LogNotFound } from '../details/log-not-found';
 import { LogForm } from './log-form';
-import { toWritePayload } from './log-payload';
-
-const toRequest = (values: LogWritePayload): LogWriteInput => ({
-  ...values,
-  observedAt: withLocalOffset(values.observedAt),
-});
+import { formValues, newLogValues, toRequest } from './form-values';
 
 const failed = (error: unknown, fallback: string) => {
   if (!isUnauthorized(error)) toast.error('Error', { description: errorMessage(error, fallback) });
@@ -27,21 +21,7 @@ const failed = (error: unknown, fallback: string) => {
 export function NewLogPage() {
   const [, navigate] = useLocation();
   const createLog = useCreateLog();
-  const defaultValues: LogWriteInput = {
-    speciesCommon: '',
-    speciesScientific: '',
-    count: 1,
-    observedAt: localNowToTheMinute(),
-    placeName: '',
-    latitude: null,
-    longitude: null,
-    description: '',
-    notes: '',
-    isPublic: true,
-    showExactLocation: false,
-    photoLinks: [],
-    uploadedPhotoUrls: [],
-  };
+  const [defaultValues] = useState(newLogValues); // 'now' once, not at every render
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <LogForm
@@ -63,12 +43,6 @@ export function NewLogPage() {
     </main>
   );
 }
-
-/** The form's values for an existing log: its full payload, observed time in local time. */
-const formValues = (log: Log): LogWriteInput => ({
-  ...toWritePayload(log),
-  observedAt: toLocalInput(new Date(log.observedAt)),
-});
 
 export function EditLogPage({ id }: { id: string }) {
   const [, navigate] = useLocation();

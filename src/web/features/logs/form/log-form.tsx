@@ -7,7 +7,6 @@ import {
   type LogWritePayload,
 } from '../../../../common/logs/schemas';
 import { ComboboxField } from '@/components/combobox-field';
-import { TextField } from '@/components/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -25,7 +24,12 @@ import { LocationFields } from '@/components/map/location-fields';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
 import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '@/features/photos';
 import { useOnline } from '@/lib/use-online';
+import { differsFromViewer, zoneAbbreviation } from '@/lib/log-dates';
+import { readingZone } from './form-values';
+import { ObservedTimeField } from './observed-time-field';
+import { photoTime, type PhotoTime } from './photo-time';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
+import { formInstant, loadZoneAt, PlaceZoneOffer, usePlaceZoneOffer } from './place-zone';
 import { useLocations, useSpecies } from '../api/use-suggestions';
 
 interface LogFormProps {
@@ -49,8 +53,9 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
   const [pendingLink, setPendingLink] = useState('');
   const photoLinks = useWatch({ control: form.control, name: 'photoLinks' }) ?? [];
   const uploadedPhotos = useWatch({ control: form.control, name: 'uploadedPhotoUrls' }) ?? [];
-  const [photoTime, setPhotoTime] = useState<string>();
+  const [takenAt, setTakenAt] = useState<PhotoTime>();
   const [timeOffered, setTimeOffered] = useState(false);
+  const zoneOffer = usePlaceZoneOffer(form);
 
   // Uploads finish one by one, after renders: read the list as it is now, not as rendered.
   const addUploadedPhoto = ({ objectPath, metadata }: UploadedPhoto) => {
@@ -58,17 +63,29 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
     if (current.includes(objectPath)) return;
     form.setValue('uploadedPhotoUrls', [...current, objectPath], { shouldDirty: true });
     // The first photo that knows when and where it was taken prefills; later ones do not.
-    const { takenAt, coordinates } = metadata;
+    const { coordinates } = metadata;
     const timeTouched = form.getFieldState('observedAt').isDirty;
-    if (takenAt && !timeOffered && !timeTouched && takenAt !== form.getValues('observedAt')) {
+    if (metadata.takenAt && !timeOffered && !timeTouched) {
       setTimeOffered(true);
-      setPhotoTime(takenAt);
+      void offerPhotoTime({ ...metadata, takenAt: metadata.takenAt });
     }
     if (coordinates && form.getValues('latitude') == null && form.getValues('longitude') == null) {
       form.setValue('latitude', coordinates.latitude, { shouldDirty: true });
       form.setValue('longitude', coordinates.longitude, { shouldDirty: true });
+      form.setValue('coordinateUncertainty', null, { shouldDirty: true });
     }
   };
+  // the camera's clock is the one of the photo's place, when its GPS tells where that was
+  const offerPhotoTime = async (metadata: UploadedPhoto['metadata'] & { takenAt: string }) => {
+    const { coordinates } = metadata;
+    const placeZone =
+      coordinates && (await loadZoneAt())(coordinates.latitude, coordinates.longitude);
+    const values = form.getValues();
+    const time = photoTime(metadata, placeZone, readingZone(values));
+    if (time.local !== values.observedAt || time.zone !== readingZone(values)) setTakenAt(time);
+  };
+  const takenInstant = takenAt && formInstant(takenAt.local, takenAt.zone);
+  const observedAt = useWatch({ control: form.control, name: 'observedAt' });
   const online = useOnline(); // offline saves are queued; photo uploads are not
 
   const submit = () => {
@@ -102,7 +119,7 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
               submit();
             }}
           >
-            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2">
               <ComboboxField
                 control={form.control}
                 name="speciesCommon"
@@ -144,12 +161,7 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
                   </FormItem>
                 )}
               />
-              <TextField
-                control={form.control}
-                name="observedAt"
-                label="Date & Time"
-                type="datetime-local"
-              />
+              <ObservedTimeField form={form} />
             </div>
             <ComboboxField
               control={form.control}
@@ -158,6 +170,14 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
               options={locations}
             />
             <LocationFields form={form} />
+            {zoneOffer.offer && (
+              <PlaceZoneOffer
+                zone={zoneOffer.offer}
+                instant={formInstant(observedAt, zoneOffer.offer)}
+                onAccept={zoneOffer.accept}
+                onDecline={zoneOffer.decline}
+              />
+            )}
             <FormField
               control={form.control}
               name="description"
@@ -212,17 +232,22 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
                 )
               }
             />
-            {photoTime && (
+            {takenAt && (
               <PhotoTimeOffer
-                takenAt={photoTime}
+                takenAt={takenAt.local}
+                zoneName={
+                  takenInstant && differsFromViewer(takenInstant, takenAt.zone)
+                    ? zoneAbbreviation(takenInstant, takenAt.zone)
+                    : undefined
+                }
                 onAccept={() => {
-                  form.setValue('observedAt', photoTime, {
-                    shouldDirty: true,
-                    shouldValidate: true,
-                  });
-                  setPhotoTime(undefined);
+                  const options = { shouldDirty: true, shouldValidate: true };
+                  form.setValue('observedAt', takenAt.local, options);
+                  form.setValue('timeZone', takenAt.zone, options);
+                  form.setValue('timeKnown', true, options); // a photo knows its time
+                  setTakenAt(undefined);
                 }}
-                onDismiss={() => setPhotoTime(undefined)}
+                onDismiss={() => setTakenAt(undefined)}
               />
             )}
             <div className="flex justify-end gap-2">

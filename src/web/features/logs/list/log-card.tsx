@@ -14,7 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatObservedMedium } from '@/lib/log-dates';
+import { formatObservedMedium, observedDateTime } from '@/lib/log-dates';
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
 
@@ -62,7 +62,7 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
           <CardContent className="grid gap-1.5 pr-14 text-sm text-muted-foreground">
             <p className="flex items-center gap-2">
               <Calendar className="size-4 shrink-0" aria-hidden="true" />
-              <time dateTime={log.observedAt}>{formatObservedMedium(log.observedAt)}</time>
+              <time dateTime={observedDateTime(log)}>{formatObservedMedium(log)}</time>
             </p>
             {log.placeName && (
               <p className="flex min-w-0 items-center gap-2">
