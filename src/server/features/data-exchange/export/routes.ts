@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { exportQuerySchema } from '../../../../common/data-exchange/export.js';
 import { geoJsonExportQuerySchema } from '../../../../common/maps/geo.js';
 import { requireUserId } from '../../auth/index.js';
+import { fileReply } from '../../../api-docs.js';
 import type { Config } from '../../../config.js';
 import { ownOrigin } from '../../../security.js';
 import { startExport, startGeoJsonExport, type FileExport } from './service.js';
@@ -20,24 +21,43 @@ function sendFile(reply: FastifyReply, type: string, { filename, body }: FileExp
 export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRequest', async (request) => void requireUserId(request));
 
-  app.get('/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
-    const origin = ownOrigin(request, config);
-    const file = await startExport(
-      app.db,
-      app.streamRows,
-      requireUserId(request),
-      request.query,
-      origin,
-    );
-    return sendFile(reply, 'text/csv; charset=utf-8', file);
-  });
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        summary: 'Export your logs as CSV',
+        description:
+          'The matching logs as a CSV file (RFC 4180, UTF-8, a header row); `format=dwc` names ' +
+          'the columns by Darwin Core terms.',
+        operationId: 'exportCsv',
+        querystring: exportQuerySchema,
+        response: { 200: fileReply('The CSV file, as an attachment', 'text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const origin = ownOrigin(request, config);
+      const file = await startExport(
+        app.db,
+        app.streamRows,
+        requireUserId(request),
+        request.query,
+        origin,
+      );
+      return sendFile(reply, 'text/csv; charset=utf-8', file);
+    },
+  );
 
   app.get(
     '/export.geojson',
     {
       schema: {
+        summary: 'Export your logs as GeoJSON',
         description: 'The matching logs with coordinates as a GeoJSON FeatureCollection file',
+        operationId: 'exportGeoJson',
         querystring: geoJsonExportQuerySchema,
+        response: {
+          200: fileReply('The GeoJSON file, as an attachment', 'application/geo+json'),
+        },
       },
     },
     async (request, reply) => {
