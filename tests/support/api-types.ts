@@ -1927,7 +1927,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Some rows were refused, so nothing was imported */
+      /** @description Some rows were refused (onInvalid=abort), so nothing was imported */
       422: {
         headers: {
           [name: string]: unknown;

@@ -39,10 +39,10 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         response: { 201: importResultSchema, 422: importRefusalSchema },
         errors: {
-          422: 'Some rows were refused, so nothing was imported',
           400: 'Invalid input, or the file is not UTF-8 CSV in a format we read',
           413: `The file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB or ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`,
           415: `The body is no CSV file: send it as ${IMPORT_CONTENT_TYPES[0]} or as multipart/form-data`,
+          422: 'Some rows were refused (onInvalid=abort), so nothing was imported',
         },
       },
     },
