@@ -5,6 +5,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { z } from 'zod';
+import { NO_SESSION } from './api-docs.js';
 import type { Config } from './config.js';
 import { databasePlugin } from './db/plugin.js';
 import { isDatabaseReady } from './db/client.js';
@@ -88,10 +90,26 @@ export async function buildApp(
   startJobs(app); // the periodic clean-ups, the embedded store's vacuum
 
   serveOpenApi(app);
-  app.get('/healthz', async (_request, reply) => {
-    const ready = await isDatabaseReady(app.db);
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unavailable' });
-  });
+  const health = z.object({ status: z.enum(['ok', 'database unavailable']) });
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        summary: 'Health check',
+        description: 'Answers 200 once the database answers.',
+        operationId: 'checkHealth',
+        security: NO_SESSION,
+        response: {
+          200: health.describe('Ready'),
+          503: health.describe('The database does not answer'),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const ready = await isDatabaseReady(app.db);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'database unavailable' });
+    },
+  );
 
   const webApp = config.webRoot
     ? await registerWebApp(app, config.webRoot, pageSettings(config))

@@ -6,6 +6,7 @@ import {
   safeNextPath,
   userSchema,
 } from '../../../common/auth/schemas.js';
+import { NO_SESSION, noBody, OPTIONAL_SESSION } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { ownOrigin } from '../../security.js';
@@ -36,7 +37,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const loginLimit = oidc ? { config: authRouteLimit(config) } : {};
   app.get(
     '/login',
-    { ...loginLimit, schema: { querystring: loginQuerySchema } },
+    {
+      ...loginLimit,
+      schema: {
+        summary: 'Start signing in',
+        description:
+          'Redirects to the sign-in page, or to the OpenID Connect provider when one is set. ' +
+          'With `pwa=true` and a session already open, to the installed-app bridge.',
+        operationId: 'startSignIn',
+        security: OPTIONAL_SESSION,
+        querystring: loginQuerySchema,
+        response: { 302: noBody('To the sign-in page, the provider or the bridge') },
+      },
+    },
     async (request, reply) => {
       // already signed in in this browser: a pwa sign-in is complete (the login page comes back here)
       if (request.query.pwa && request.userId) {
@@ -57,7 +70,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/callback',
-    { config: authRouteLimit(config), schema: { querystring: callbackQuerySchema } },
+    {
+      config: authRouteLimit(config),
+      schema: {
+        summary: 'Finish an OpenID Connect sign-in',
+        description: "The provider's redirect back; the session starts here.",
+        operationId: 'finishOidcSignIn',
+        security: NO_SESSION,
+        querystring: callbackQuerySchema,
+        response: { 302: noBody('Signed in (or not: to the sign-in page with the reason)') },
+        errors: { 404: 'No OpenID Connect provider is set up' },
+      },
+    },
     async (request, reply) => {
       if (!oidc) throw new HttpError(404, 'Not found');
       return finishOidcSignIn(app, oidc, config, request, reply, {
@@ -81,7 +105,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: localAccountsOnly,
       config: authRouteLimit(config),
-      schema: { body: registerSchema, response: { 201: userSchema } },
+      schema: {
+        summary: 'Create an account',
+        description: 'Creates an account with email and password and signs it in.',
+        operationId: 'register',
+        security: NO_SESSION,
+        body: registerSchema,
+        response: { 201: userSchema.describe('The new account, signed in (session cookie set)') },
+        errors: {
+          403: 'Cross-site request refused, or email and password accounts are turned off',
+          409: 'An account with this email already exists',
+        },
+      },
     },
     async (request, reply) => {
       const user = await registerUser(app.db, request.body);
@@ -95,7 +130,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: localAccountsOnly,
       config: authRouteLimit(config),
-      schema: { body: loginSchema, response: { 200: userSchema } },
+      schema: {
+        summary: 'Sign in with email and password',
+        operationId: 'signIn',
+        security: NO_SESSION,
+        body: loginSchema,
+        response: { 200: userSchema.describe('The account, signed in (session cookie set)') },
+        errors: {
+          401: 'Invalid email or password',
+          403: 'Cross-site request refused, or email and password accounts are turned off',
+          429: 'Too many sign-ins from this address, or failed ones for this account',
+        },
+      },
     },
     async (request, reply) => {
       const user = await authenticate(app.db, request.body);
@@ -104,36 +150,69 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/auth/user', { schema: { response: { 200: userSchema } } }, async (request, reply) => {
-    const user = await getUser(app.db, requireUserId(request));
-    if (!user) {
-      await reply.signOut(); // the account is gone; so is its session
-      throw new HttpError(401, 'Unauthorized');
-    }
-    return user;
-  });
+  app.get(
+    '/auth/user',
+    {
+      schema: {
+        summary: 'The signed-in account',
+        operationId: 'getCurrentUser',
+        response: { 200: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await getUser(app.db, requireUserId(request));
+      if (!user) {
+        await reply.signOut(); // the account is gone; so is its session
+        throw new HttpError(401, 'Unauthorized');
+      }
+      return user;
+    },
+  );
 
   // Sign-out everywhere: every session of this account ends, this one included.
-  app.delete('/auth/sessions', async (request, reply) => {
-    requireUserId(request);
-    await reply.signOutEverywhere();
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/auth/sessions',
+    {
+      schema: {
+        summary: 'Sign out everywhere',
+        description: 'Ends every session of the account, this one included.',
+        operationId: 'signOutEverywhere',
+        response: { 204: noBody('Every session has ended') },
+      },
+    },
+    async (request, reply) => {
+      requireUserId(request);
+      await reply.signOutEverywhere();
+      return reply.code(204).send();
+    },
+  );
 
   // An OpenID Connect session also ends at the provider, when it offers an end-session endpoint.
-  app.get('/logout', async (request, reply) => {
-    const session = request.sessionId && (await findSessionData(app.db, request.sessionId));
-    await reply.signOut();
-    const idToken = session ? session.idToken : undefined;
-    const providerSignOut =
-      oidc && idToken
-        ? await oidc
-            .endSessionUrl(idToken, `${ownOrigin(request, config)}/`)
-            .catch((error: unknown) => {
-              request.log.warn({ err: error }, 'OpenID Connect provider unreachable at sign-out');
-              return undefined;
-            })
-        : undefined;
-    return reply.redirect(providerSignOut?.href ?? '/');
-  });
+  app.get(
+    '/logout',
+    {
+      schema: {
+        summary: 'Sign out',
+        description: "Ends this browser's session, and the provider's when it offers that.",
+        operationId: 'signOut',
+        security: OPTIONAL_SESSION,
+        response: { 302: noBody("To the home page, or to the provider's sign-out") },
+      },
+    },
+    async (request, reply) => {
+      const session = request.sessionId && (await findSessionData(app.db, request.sessionId));
+      await reply.signOut();
+      const idToken = session ? session.idToken : undefined;
+      const providerSignOut =
+        oidc && idToken
+          ? await oidc
+              .endSessionUrl(idToken, `${ownOrigin(request, config)}/`)
+              .catch((error: unknown) => {
+                request.log.warn({ err: error }, 'OpenID Connect provider unreachable at sign-out');
+                return undefined;
+              })
+          : undefined;
+      return reply.redirect(providerSignOut?.href ?? '/');
+    },
+  );
 };

@@ -8,6 +8,7 @@ import {
   logSchema,
   logWriteSchema,
 } from '../../../common/logs/schemas.js';
+import { noBody } from '../../api-docs.js';
 import { sendJsonText } from '../../json-text.js';
 import { requireUserId } from '../auth/index.js';
 import { releaseUploads } from '../photos/index.js';
@@ -21,7 +22,15 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { schema: { querystring: logPageQuerySchema, response: { 200: logListSchema } } },
+    {
+      schema: {
+        summary: 'List your logs',
+        description: 'A page of your logs matching the filters, newest observation first.',
+        operationId: 'listLogs',
+        querystring: logPageQuerySchema,
+        response: { 200: logListSchema },
+      },
+    },
     async (request, reply) => {
       const json = await getLogPageJson(app, requireUserId(request), request.query);
       return sendJsonText(request, reply, json);
@@ -30,7 +39,15 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/:id',
-    { schema: { params: idParams, response: { 200: logSchema } } },
+    {
+      schema: {
+        summary: 'One of your logs',
+        operationId: 'getLog',
+        params: idParams,
+        response: { 200: logSchema },
+        errors: { 404: 'No such log of yours' },
+      },
+    },
     async (request, reply) => {
       const json = await getOwnLogJson(app.db, requireUserId(request), request.params.id);
       return sendJsonText(request, reply, json);
@@ -41,9 +58,17 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       schema: {
+        summary: 'Create a log',
+        description:
+          'Creates a log. Sent again with the same Idempotency-Key, answers the log the first ' +
+          'request made (200) instead of a second one.',
+        operationId: 'createLog',
         headers: logCreateHeadersSchema,
         body: logWriteSchema,
-        response: { 200: logSchema, 201: logSchema },
+        response: {
+          200: logSchema.describe('The log an earlier request with this Idempotency-Key made'),
+          201: logSchema.describe('The new log'),
+        },
       },
     },
     async (request, reply) => {
@@ -56,7 +81,16 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/:id',
-    { schema: { params: idParams, body: logWriteSchema, response: { 200: logSchema } } },
+    {
+      schema: {
+        summary: 'Change a log',
+        operationId: 'updateLog',
+        params: idParams,
+        body: logWriteSchema,
+        response: { 200: logSchema },
+        errors: { 404: 'No such log of yours' },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const json = await updateLog(app.db, requireUserId(request), id, request.body);
@@ -64,11 +98,24 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete('/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const uploads = await deleteLog(app.db, requireUserId(request), request.params.id);
-    await releaseUploads(app.db, app.storage, uploads).catch((error: unknown) =>
-      request.log.warn({ err: error }, 'could not delete the photos of a deleted log'),
-    ); // the periodic clean-up retries what fails here
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        summary: 'Delete a log',
+        description: 'Deletes a log and its uploaded photos.',
+        operationId: 'deleteLog',
+        params: idParams,
+        response: { 204: noBody('The log is deleted') },
+        errors: { 404: 'No such log of yours' },
+      },
+    },
+    async (request, reply) => {
+      const uploads = await deleteLog(app.db, requireUserId(request), request.params.id);
+      await releaseUploads(app.db, app.storage, uploads).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not delete the photos of a deleted log'),
+      ); // the periodic clean-up retries what fails here
+      return reply.code(204).send();
+    },
+  );
 };

@@ -15,8 +15,10 @@ export const mapsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/geo',
     {
       schema: {
+        summary: 'The map',
         description:
-          'The map: the matching logs with coordinates as a GeoJSON FeatureCollection, newest first, paged by cursor',
+          'The matching logs with coordinates as a GeoJSON FeatureCollection, newest first, paged by cursor',
+        operationId: 'listLogPoints',
         querystring: geoQuerySchema,
         response: { 200: logFeatureCollectionSchema },
       },

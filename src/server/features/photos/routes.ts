@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   PHOTO_LIMITS,
   photoVariants,
+  IMAGE_TOO_SLOW_MESSAGE,
+  NOT_AN_IMAGE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadCompleteResponseSchema,
   uploadCompleteSchema,
@@ -12,6 +14,7 @@ import {
   uploadStartSchema,
 } from '../../../common/photos.js';
 import { requireUserId } from '../auth/index.js';
+import { binary, fileReply, NO_SESSION, noBody, OPTIONAL_SESSION } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { objectKey } from '../../storage/object-storage.js';
@@ -35,8 +38,12 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     {
       onRequest: signedIn,
       schema: {
+        summary: 'Start a photo upload',
+        description: 'Answers a signed, expiring URL to PUT the image to.',
+        operationId: 'startPhotoUpload',
         body: uploadStartSchema,
         response: { 200: uploadStartResponseSchema },
+        errors: { 413: UPLOAD_TOO_LARGE_MESSAGE },
       },
     },
     async (request) =>
@@ -47,7 +54,22 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/complete',
     {
       onRequest: signedIn,
-      schema: { body: uploadCompleteSchema, response: { 200: uploadCompleteResponseSchema } },
+      schema: {
+        summary: 'Finish a photo upload',
+        description:
+          'Checks the uploaded image and makes its thumbnails; answers the path a log refers to.',
+        operationId: 'completePhotoUpload',
+        body: uploadCompleteSchema,
+        response: { 200: uploadCompleteResponseSchema },
+        errors: {
+          400: 'Invalid input, or the photo has not been uploaded yet',
+          404: 'No such upload of yours',
+          413: `${UPLOAD_TOO_LARGE_MESSAGE}, or the image has too many pixels`,
+          415: `${NOT_AN_IMAGE_MESSAGE}; or the image could not be read`,
+          422: IMAGE_TOO_SLOW_MESSAGE,
+          503: 'The server is stopping',
+        },
+      },
     },
     async (request) =>
       completeUpload(app.db, app.storage, images, requireUserId(request), request.body.photoURL),
@@ -62,6 +84,20 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       '/uploads/:id',
       {
         schema: {
+          summary: 'Upload a photo',
+          description:
+            'The upload URL that starting an upload answers (without S3): its signature, not a ' +
+            'session, allows the PUT.',
+          operationId: 'uploadPhoto',
+          security: NO_SESSION,
+          bodyContent: { 'image/*': binary },
+          response: { 204: noBody('The image is stored; finish the upload next') },
+          errors: {
+            403: 'Cross-site request refused, or the upload link is invalid or has expired',
+            404: 'No such upload URL (photos go to S3 storage)',
+            413: UPLOAD_TOO_LARGE_MESSAGE,
+            415: NOT_AN_IMAGE_MESSAGE,
+          },
           params: z.object({ id: z.string().max(100) }),
           querystring: z.object({
             expires: z.coerce.number({ error: 'expires must be a number' }),
@@ -94,12 +130,44 @@ const objectParams = z.object({ id: z.string().max(100) });
 
 /** GET /objects/uploads/:id[/thumbnail.webp|/preview.jpg]: photos for whoever may see them. */
 export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/uploads/:id', { schema: { params: objectParams } }, async (request, reply) =>
-    sendObject(request, reply, await resolveObject(app.db, request.userId, request.params.id)),
+  const photoReplies = {
+    200: fileReply('The image', 'image/*'),
+    206: fileReply('The requested byte range of the image', 'image/*'),
+    304: noBody('Unchanged since the ETag in If-None-Match'),
+    416: noBody('The requested range is outside the image'),
+  };
+  const errors = { 404: 'No such photo, or it is neither yours nor on a public log' };
+  app.get(
+    '/uploads/:id',
+    {
+      schema: {
+        summary: 'A photo',
+        description: 'A photo as uploaded, for its owner or, on a public log, anyone.',
+        operationId: 'getPhoto',
+        security: OPTIONAL_SESSION,
+        params: objectParams,
+        response: photoReplies,
+        errors,
+      },
+    },
+    async (request, reply) =>
+      sendObject(request, reply, await resolveObject(app.db, request.userId, request.params.id)),
   );
   app.get(
     '/uploads/:id/:variant',
-    { schema: { params: objectParams.extend({ variant: z.enum(photoVariants) }) } },
+    {
+      schema: {
+        summary: "A photo's thumbnail or preview",
+        description:
+          'The WebP thumbnail or the 1200×630 JPEG share preview of a photo, for whoever may ' +
+          'see the photo.',
+        operationId: 'getPhotoVariant',
+        security: OPTIONAL_SESSION,
+        params: objectParams.extend({ variant: z.enum(photoVariants) }),
+        response: photoReplies,
+        errors,
+      },
+    },
     async (request, reply) =>
       sendObject(
         request,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bridgeExchangeSchema } from '../../../common/pwa/schemas.js';
 import { authRouteLimit } from '../auth/index.js';
+import { NO_SESSION, noBody } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { exchangeBridgeToken } from './bridge.js';
 
@@ -10,7 +11,15 @@ export const pwaRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
     '/pwa-auth-bridge',
     {
       config: authRouteLimit(config),
-      schema: { body: bridgeExchangeSchema },
+      schema: {
+        summary: 'Sign the installed app in',
+        description: "Trades the bridge page's one-time token for a session in the installed app.",
+        operationId: 'exchangeBridgeToken',
+        security: NO_SESSION,
+        body: bridgeExchangeSchema,
+        response: { 204: noBody('Signed in (session cookie set)') },
+        errors: { 401: 'The sign-in token is invalid, used or expired' },
+      },
     },
     async (request, reply) => {
       // the token's row goes with its user (foreign key), so a live token names a live account

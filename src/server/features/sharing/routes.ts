@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sharedLogSchema } from '../../../common/logs/schemas.js';
 import { sharedLogPath } from '../../../common/routes.js';
 import { genericLinkPreview, logLinkPreview, type ObservedDay } from '../../../common/sharing.js';
+import { NO_SESSION } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { renderPageHead } from '../../web-app.js';
@@ -17,7 +18,17 @@ const idParams = z.object({ id: z.string().max(100) });
 export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
-    { schema: { params: idParams, response: { 200: sharedLogSchema } } },
+    {
+      schema: {
+        summary: 'A public log',
+        description: 'A log its owner made public, for anyone with its link.',
+        operationId: 'getSharedLog',
+        security: NO_SESSION,
+        params: idParams,
+        response: { 200: sharedLogSchema },
+        errors: { 404: 'No such log, or it is not public' },
+      },
+    },
     async (request) => getSharedLog(app.db, request.params.id),
   );
 };

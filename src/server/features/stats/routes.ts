@@ -16,19 +16,40 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/summary',
-    { schema: { querystring: statsRangeSchema, response: { 200: statsSummarySchema } } },
+    {
+      schema: {
+        summary: 'Totals of your logs',
+        operationId: 'getStatsSummary',
+        querystring: statsRangeSchema,
+        response: { 200: statsSummarySchema },
+      },
+    },
     async (request) => getSummary(app, requireUserId(request), request.query),
   );
 
   app.get(
     '/top-species',
-    { schema: { querystring: topSpeciesQuerySchema, response: { 200: topSpeciesSchema } } },
+    {
+      schema: {
+        summary: 'Your most logged species',
+        operationId: 'getTopSpecies',
+        querystring: topSpeciesQuerySchema,
+        response: { 200: topSpeciesSchema },
+      },
+    },
     async (request) => getTopSpecies(app, requireUserId(request), request.query),
   );
 
   app.get(
     '/time-series',
-    { schema: { querystring: timeSeriesQuerySchema, response: { 200: timeSeriesSchema } } },
+    {
+      schema: {
+        summary: 'Your logs over time',
+        operationId: 'getTimeSeries',
+        querystring: timeSeriesQuerySchema,
+        response: { 200: timeSeriesSchema },
+      },
+    },
     async (request) => getTimeSeries(app, requireUserId(request), request.query),
   );
 };

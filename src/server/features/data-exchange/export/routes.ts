@@ -7,6 +7,7 @@ import {
 } from '../../../../common/data-exchange/export.js';
 import { geoJsonExportQuerySchema } from '../../../../common/maps/geo.js';
 import { requireUserId } from '../../auth/index.js';
+import { fileReply } from '../../../api-docs.js';
 import type { Config } from '../../../config.js';
 import { ownOrigin } from '../../../security.js';
 import {
@@ -30,24 +31,43 @@ function sendFile(reply: FastifyReply, type: string, { filename, body }: FileExp
 export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRequest', async (request) => void requireUserId(request));
 
-  app.get('/export.csv', { schema: { querystring: exportQuerySchema } }, async (request, reply) => {
-    const origin = ownOrigin(request, config);
-    const file = await startExport(
-      app.db,
-      app.streamRows,
-      requireUserId(request),
-      request.query,
-      origin,
-    );
-    return sendFile(reply, 'text/csv; charset=utf-8', file);
-  });
+  app.get(
+    '/export.csv',
+    {
+      schema: {
+        summary: 'Export your logs as CSV',
+        description:
+          'The matching logs as a CSV file (RFC 4180, UTF-8, a header row); `format=dwc` names ' +
+          'the columns by Darwin Core terms.',
+        operationId: 'exportCsv',
+        querystring: exportQuerySchema,
+        response: { 200: fileReply('The CSV file, as an attachment', 'text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const origin = ownOrigin(request, config);
+      const file = await startExport(
+        app.db,
+        app.streamRows,
+        requireUserId(request),
+        request.query,
+        origin,
+      );
+      return sendFile(reply, 'text/csv; charset=utf-8', file);
+    },
+  );
 
   app.get(
     '/export.geojson',
     {
       schema: {
+        summary: 'Export your logs as GeoJSON',
         description: 'The matching logs with coordinates as a GeoJSON FeatureCollection file',
+        operationId: 'exportGeoJson',
         querystring: geoJsonExportQuerySchema,
+        response: {
+          200: fileReply('The GeoJSON file, as an attachment', 'application/geo+json'),
+        },
       },
     },
     async (request, reply) => {
@@ -65,9 +85,15 @@ export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     '/export/dwca.zip',
     {
       schema: {
+        summary: 'Export your logs as a Darwin Core Archive',
         description:
-          "The matching logs as a Darwin Core Archive for GBIF: occurrence.txt, multimedia.txt, eml.xml, meta.xml. A license is remembered as the account's data licence",
+          'The matching logs as a Darwin Core Archive to publish on GBIF: occurrence.txt, ' +
+          'multimedia.txt, eml.xml and meta.xml. `scope=public` holds only public logs, with ' +
+          "their points as shared pages show them; a `license` is remembered as the account's " +
+          'data licence.',
+        operationId: 'exportDwcArchive',
         querystring: dwcArchiveQuerySchema,
+        response: { 200: fileReply('The archive, as an attachment', 'application/zip') },
       },
     },
     async (request, reply) => {
@@ -87,7 +113,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     '/export/settings',
     {
       schema: {
+        summary: 'Your export settings',
         description: "The account's data licence, which the Darwin Core Archive uses by default",
+        operationId: 'getExportSettings',
         response: { 200: exportSettingsSchema },
       },
     },

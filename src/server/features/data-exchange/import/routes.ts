@@ -1,15 +1,18 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   IMPORT_CONTENT_TYPES,
   IMPORT_FILE_FIELD,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
   UNSUPPORTED_IMPORT_BODY,
   importQuerySchema,
   importRefusalSchema,
   importResultSchema,
 } from '../../../../common/data-exchange/import.js';
+import { binary } from '../../../api-docs.js';
 import { requireUserId } from '../../auth/index.js';
 import { HttpError } from '../../../http-error.js';
 import { importCsv } from './service.js';
@@ -64,8 +67,25 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
+        summary: 'Import logs from a CSV file',
+        description:
+          'Reads our own CSV export, an iNaturalist observations export or eBird\'s "My eBird ' +
+          'Data": the file itself as the body, or a form with a `file` field. With `dryRun=true` ' +
+          'nothing is written and 200 answers what an import would do; `onInvalid=skip` imports ' +
+          'the valid rows and reports the others.',
+        operationId: 'importLogs',
         querystring: importQuerySchema,
+        bodyContent: {
+          ...Object.fromEntries(IMPORT_CONTENT_TYPES.map((type) => [type, binary])),
+          'multipart/form-data': z.object({ [IMPORT_FILE_FIELD]: binary }),
+        },
         response: { 200: importResultSchema, 201: importResultSchema, 422: importRefusalSchema },
+        errors: {
+          400: 'Invalid input, or the file is not UTF-8 CSV in a format we read',
+          413: `The file is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB or ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows`,
+          415: `The body is no CSV file: send it as ${IMPORT_CONTENT_TYPES[0]} or as multipart/form-data`,
+          422: 'Some rows were refused (onInvalid=abort), so nothing was imported',
+        },
       },
     },
     async (request, reply) => {
