@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import createClient from 'openapi-fetch';
@@ -30,12 +29,6 @@ describe('the typed API client', () => {
     await expect(formatted).toMatchFileSnapshot(TYPES_FILE);
   });
 });
-
-/** The server takes multipart forms once @fastify/multipart is one of its dependencies. */
-const { dependencies } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as { dependencies: Record<string, string> };
-const takesMultipart = '@fastify/multipart' in dependencies;
 
 describe.each(stores)(
   'the typed API client against the running app on $store',
@@ -148,19 +141,26 @@ describe.each(stores)(
       expect(after.error).toEqual({ message: 'Unauthorized' });
     });
 
-    // Enabled by itself once the import reads multipart forms (@fastify/multipart a dependency).
-    it.skipIf(!takesMultipart)('imports a CSV file sent as a form with a file field', async () => {
+    it('checks a CSV file sent as a form with a file field, then imports it', async () => {
       const csv = await exportedCsv();
       const { client } = await signUp('form-importer');
-      const imported = await client.POST('/api/import', {
-        body: { file: csv },
-        bodySerializer: (body) => {
-          const form = new FormData();
-          const file = typeof body === 'string' ? body : body.file;
-          form.append('file', new Blob([file], { type: 'text/csv' }), 'sightbook-export.csv');
-          return form;
-        },
-      });
+      const send = (dryRun: boolean) =>
+        client.POST('/api/import', {
+          params: { query: { dryRun: dryRun ? 'true' : 'false' } },
+          body: { file: csv },
+          bodySerializer: (body) => {
+            const form = new FormData();
+            const file = typeof body === 'string' ? body : body.file;
+            form.append('file', new Blob([file], { type: 'text/csv' }), 'sightbook-export.csv');
+            return form;
+          },
+        });
+      const checked = await send(true);
+      expect(checked.response.status).toBe(200);
+      expect(checked.data).toMatchObject({ format: 'sightbook', imported: 3, rejected: [] });
+      expect((await listLogs(client)).total).toBe(0);
+
+      const imported = await send(false);
       expect(imported.response.status).toBe(201);
       expect(imported.data).toMatchObject({ format: 'sightbook', imported: 3, rejected: [] });
       sameLogs((await listLogs(client)).items);

@@ -346,6 +346,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/export/dwca.zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export your logs as a Darwin Core Archive
+     * @description The matching logs as a Darwin Core Archive to publish on GBIF: occurrence.txt, multimedia.txt, eml.xml and meta.xml. `scope=public` holds only public logs, with their points as shared pages show them; a `license` is remembered as the account's data licence.
+     */
+    get: operations['exportDwcArchive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/export/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your export settings
+     * @description The account's data licence, which the Darwin Core Archive uses by default
+     */
+    get: operations['getExportSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/import': {
     parameters: {
       query?: never;
@@ -357,7 +397,7 @@ export interface paths {
     put?: never;
     /**
      * Import logs from a CSV file
-     * @description Reads our own CSV export, an iNaturalist observations export or eBird's "My eBird Data": the file itself as the body, or a form with a `file` field.
+     * @description Reads our own CSV export, an iNaturalist observations export or eBird's "My eBird Data": the file itself as the body, or a form with a `file` field. With `dryRun=true` nothing is written and 200 answers what an import would do; `onInvalid=skip` imports the valid rows and reports the others.
      */
     post: operations['importLogs'];
     delete?: never;
@@ -1450,6 +1490,15 @@ export interface operations {
                 count: number;
                 /** Format: date-time */
                 observedAt: string;
+                /** @description The place's IANA zone, when the log has one */
+                timeZone?: string;
+                /**
+                 * @description Present (false) for a date-only log
+                 * @enum {boolean}
+                 */
+                timeKnown?: false;
+                /** @description Metres the point may be off, when known */
+                coordinateUncertainty?: number;
               };
             }[];
             /** @description Logs with coordinates matching the filters, on every page */
@@ -1842,9 +1891,96 @@ export interface operations {
       };
     };
   };
-  importLogs: {
+  exportDwcArchive: {
+    parameters: {
+      query?: {
+        q?: string;
+        from?: string;
+        to?: string;
+        minCount?: number;
+        maxCount?: number;
+        place?: string;
+        tz?: string;
+        /** @description public: only public logs, without private notes, coordinates as shared pages show them */
+        scope?: 'all' | 'public';
+        /** @description The data's licence; remembered as the account's. Default: the account's licence */
+        license?: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archive, as an attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getExportSettings: {
     parameters: {
       query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            license: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importLogs: {
+    parameters: {
+      query?: {
+        /** @description true: answer what the import would do, and write nothing */
+        dryRun?: 'true' | 'false';
+        /** @description abort: import nothing when a row is invalid (422); skip: import the valid rows */
+        onInvalid?: 'abort' | 'skip';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -1852,8 +1988,9 @@ export interface operations {
     requestBody: {
       content: {
         'text/csv': string;
-        'application/octet-stream': string;
         'application/vnd.ms-excel': string;
+        'application/octet-stream': string;
+        'text/plain': string;
         'multipart/form-data': {
           /** Format: binary */
           file: string;
@@ -1861,6 +1998,34 @@ export interface operations {
       };
     };
     responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            format: 'sightbook' | 'inaturalist' | 'ebird';
+            rows: number;
+            imported: number;
+            duplicates: number;
+            rejected: {
+              line: number;
+              reason: string;
+            }[];
+            rejectedSummary: {
+              reason: string;
+              count: number;
+              lines: number[];
+            }[];
+            warnings: {
+              line: number;
+              message: string;
+            }[];
+          };
+        };
+      };
       /** @description Created */
       201: {
         headers: {
@@ -1870,10 +2035,17 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             format: 'sightbook' | 'inaturalist' | 'ebird';
+            rows: number;
             imported: number;
+            duplicates: number;
             rejected: {
               line: number;
               reason: string;
+            }[];
+            rejectedSummary: {
+              reason: string;
+              count: number;
+              lines: number[];
             }[];
             warnings: {
               line: number;
@@ -1936,10 +2108,17 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             format: 'sightbook' | 'inaturalist' | 'ebird';
+            rows: number;
             imported: number;
+            duplicates: number;
             rejected: {
               line: number;
               reason: string;
+            }[];
+            rejectedSummary: {
+              reason: string;
+              count: number;
+              lines: number[];
             }[];
             warnings: {
               line: number;
