@@ -158,6 +158,8 @@ export interface Config {
   /** Email and password accounts: always without OIDC, only on request with it. */
   allowLocalAccounts: boolean;
   photos: PhotoWorkSettings;
+  /** Load the species backbone (common-species) on the first start; tests load it on demand. */
+  seedTaxa: boolean;
 }
 
 /** Bounds on image work (src/server/features/photos/image-work.ts). */
@@ -232,6 +234,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
       workers: PHOTO_WORKERS,
       timeLimitMs: PHOTO_TIME_LIMIT_MS,
     },
+    seedTaxa: true,
   };
 }
 
