@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -134,6 +135,8 @@ export const logs = pgTable(
      * `sightbook:<log id>`): importing it again into the same account adds nothing.
      */
     sourceKey: varchar('source_key', { length: 300 }),
+    /** The taxon of the backbone the log is about (issue 20); null: free text only. */
+    taxonId: varchar('taxon_id', { length: 120 }).references((): AnyPgColumn => taxa.id),
     ...timestamps,
     // The names as the stats and the search compare them, kept by the database: lower() is slow
     // on UTF-8 text, and a search or a count ran it for every log it read. A trimmed search
@@ -165,6 +168,7 @@ export const logs = pgTable(
     ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('logs_user_source_key').on(table.userId, table.sourceKey),
+    index('logs_user_taxon_idx').on(table.userId, table.taxonId),
     check('logs_count_positive', sql`${table.count} >= 1`),
     check(
       'logs_coordinate_uncertainty_range',

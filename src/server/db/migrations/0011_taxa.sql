@@ -31,8 +31,11 @@ CREATE TABLE "taxon_sources" (
 	"loaded_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "taxon_id" varchar(120);--> statement-breakpoint
 ALTER TABLE "taxon_names" ADD CONSTRAINT "taxon_names_taxon_id_taxa_id_fk" FOREIGN KEY ("taxon_id") REFERENCES "public"."taxa"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "taxa_scientific_key_idx" ON "taxa" USING btree ("scientific_key" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "taxa_scientific_key_trgm_idx" ON "taxa" USING gin ("scientific_key" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "taxon_names_key_idx" ON "taxon_names" USING btree ("name_key" text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "taxon_names_key_trgm_idx" ON "taxon_names" USING gin ("name_key" gin_trgm_ops);
+CREATE INDEX "taxon_names_key_trgm_idx" ON "taxon_names" USING gin ("name_key" gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "logs" ADD CONSTRAINT "logs_taxon_id_taxa_id_fk" FOREIGN KEY ("taxon_id") REFERENCES "public"."taxa"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "logs_user_taxon_idx" ON "logs" USING btree ("user_id","taxon_id");

@@ -84,8 +84,9 @@ function readMeta(xml: string) {
     throw new ChecklistError('This archive has no Taxon core: it is not a checklist');
   }
   const extensions = [meta.archive?.extension ?? []].flat() as Array<Record<string, unknown>>;
-  const vernacular = extensions.find((ext) => VERNACULAR_ROW.test(String(ext['@_rowType'])));
-  return { core: tableOf(core), vernacular: vernacular && tableOf(vernacular) };
+  // iNaturalist writes one vernacular extension a language
+  const vernacular = extensions.filter((ext) => VERNACULAR_ROW.test(String(ext['@_rowType'])));
+  return { core: tableOf(core), vernacular: vernacular.map(tableOf) };
 }
 
 /** The id part of a source's identifier: iNaturalist writes https://www.inaturalist.org/taxa/1. */
@@ -109,9 +110,11 @@ async function importDarwinCoreArchive(db: Db, file: string, given?: string) {
       if (batch.length >= BATCH) [taxa, batch] = [taxa + (await upsertTaxa(db, batch)), []];
     }
     taxa += await upsertTaxa(db, batch);
-    const names = vernacular
-      ? await importVernacularNames(db, zip, entries, vernacular, source)
-      : 0;
+    const replaced = new Set<string>(); // taxon|language pairs this load has written
+    let names = 0;
+    for (const table of vernacular) {
+      names += await importVernacularNames(db, zip, entries, table, source, replaced);
+    }
     return { source, taxa, names };
   } finally {
     zip.close();
@@ -181,13 +184,14 @@ async function importVernacularNames(
   entries: Map<string, Entry>,
   table: Table,
   source: string,
+  replaced: Set<string>,
 ): Promise<number> {
   const column = (term: string) => table.columns.get(term);
   const [nameAt, languageAt, preferredAt] = ['vernacularName', 'language', 'isPreferredName'].map(
     column,
   );
   if (nameAt === undefined) return 0;
-  const replaced = new Set<string>(); // taxon|language pairs this import has written
+  const named = new Set<string>();
   let count = 0;
   let batch: Array<Parameters<typeof replaceNames>[1][number]> = [];
   const flush = async () => {
@@ -199,7 +203,12 @@ async function importVernacularNames(
     const coreId = row[table.idColumn]?.trim();
     if (!name || !coreId) continue;
     const language = languageTag(languageAt === undefined ? undefined : row[languageAt]);
-    const preferred = preferredAt !== undefined && /^(true|1|yes)$/i.test(row[preferredAt] ?? '');
+    // Without an isPreferredName column, a taxon's first name in a language is its preferred one
+    const pair = `${coreId}|${language}`;
+    const preferred =
+      preferredAt === undefined
+        ? !named.has(pair) && Boolean(named.add(pair))
+        : /^(true|1|yes)$/i.test(row[preferredAt] ?? '');
     batch.push({
       taxonId: `${source}:${localId(coreId)}`,
       language,
