@@ -31,6 +31,7 @@ const serverFeatures = {
   pwa: ['auth'],
   sharing: ['auth', 'logs'],
   stats: ['auth', 'logs'],
+  taxonomy: ['auth'],
 };
 const root = import.meta.url;
 

@@ -19,6 +19,7 @@ import { objectRoutes, photoRoutes } from './features/photos/index.js';
 import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
+import { taxonomyRoutes } from './features/taxonomy/index.js';
 import { startJobs } from './jobs.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';
@@ -86,8 +87,10 @@ export async function buildApp(
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
   await app.register(pwaRoutes, { prefix: '/api', config });
+  await app.register(taxonomyRoutes, { prefix: '/api' });
 
-  startJobs(app); // the periodic clean-ups, the embedded store's vacuum
+  // the periodic clean-ups, the embedded store's vacuum, the species backbone's first load
+  startJobs(app, { seedTaxa: config.seedTaxa });
 
   serveOpenApi(app);
   const health = z.object({ status: z.enum(['ok', 'database unavailable']) });

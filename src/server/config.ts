@@ -114,6 +114,7 @@ const envSchema = z.object({
   APP_NAME: text.max(60, 'must be at most 60 characters long').default('Sightbook'),
   AUTH_RATE_LIMIT: wholeNumber(1, 1_000_000).default(30),
   PHOTO_MAX_PIXELS: positiveWholeNumber.default(50_000_000),
+  SEED_TAXA: z.stringbool({ error: 'must be true or false' }).default(true),
   MAP_TILE_URL: text
     .refine(
       (template) => tileImageSource(template) !== undefined,
@@ -158,6 +159,8 @@ export interface Config {
   /** Email and password accounts: always without OIDC, only on request with it. */
   allowLocalAccounts: boolean;
   photos: PhotoWorkSettings;
+  /** Load the species backbone (common-species) on the first start (SEED_TAXA, default true). */
+  seedTaxa: boolean;
 }
 
 /** Bounds on image work (src/server/features/photos/image-work.ts). */
@@ -232,6 +235,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
       workers: PHOTO_WORKERS,
       timeLimitMs: PHOTO_TIME_LIMIT_MS,
     },
+    seedTaxa: vars.SEED_TAXA,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { embeddedMaintenance } from './db/embedded-maintenance.js';
 import { deleteExpiredRateLimits, deleteExpiredSessions } from './features/auth/index.js';
 import { deleteOrphanUploads } from './features/photos/index.js';
+import { seedBackbone } from './features/taxonomy/index.js';
 
 // Every periodic job of the server, in one list: what it does, how often, and whether it runs
 // when the app starts. startJobs() starts them once the app is ready and stops them when it
@@ -20,8 +21,9 @@ interface Job {
 }
 
 /** The server's jobs; each runs at most once at a time. */
-function serverJobs(app: FastifyInstance): Job[] {
+function serverJobs(app: FastifyInstance, seedTaxa: boolean): Job[] {
   return [
+    ...(seedTaxa ? [backboneSeed(app)] : []),
     ...(app.databaseStore === 'pglite' ? [embeddedVacuum(app)] : []),
     {
       // uploads no log took within PHOTO_LIMITS.orphanHours, and their objects
@@ -51,6 +53,22 @@ function serverJobs(app: FastifyInstance): Job[] {
 }
 
 /**
+ * The species backbone, on the first start and after an upgrade of its package (a check of one
+ * row otherwise): about 10 s of decoding in a worker, then the writes.
+ */
+function backboneSeed(app: FastifyInstance): Job {
+  return {
+    everyMs: 24 * HOUR,
+    atStart: 'background',
+    run: async () => {
+      const written = await seedBackbone(app.db);
+      if (written > 0) app.log.info({ taxa: written }, 'loaded the species backbone');
+    },
+    failure: 'could not load the species backbone',
+  };
+}
+
+/**
  * PGlite has no autovacuum: a VACUUM (ANALYZE) after start and every ten minutes, when logs
  * were written since (docs/decisions/006-embedded-vacuum-job.md).
  */
@@ -61,8 +79,8 @@ function embeddedVacuum(app: FastifyInstance): Job {
 }
 
 /** Runs the server's jobs with the app: from its ready hook to its close hook. */
-export function startJobs(app: FastifyInstance) {
-  const jobs = serverJobs(app);
+export function startJobs(app: FastifyInstance, options: { seedTaxa: boolean }) {
+  const jobs = serverJobs(app, options.seedTaxa);
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<Job, Promise<void>>();
   const runOnce = (job: Job) => {

@@ -21,6 +21,7 @@ describe('configuration', () => {
       appName: 'Sightbook',
       authRateLimit: 30,
       photos: { maxPixels: 50_000_000, workers: 2, timeLimitMs: 20_000 },
+      seedTaxa: true,
     });
   });
 

@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     allowLocalAccounts: true,
     photos: { maxPixels: 50_000_000, workers: PHOTO_WORKERS, timeLimitMs: PHOTO_TIME_LIMIT_MS },
+    seedTaxa: false, // tests/taxonomy loads the backbone itself
     ...overrides,
   };
 }

@@ -49,6 +49,8 @@ export async function startServerProcess(
     ...process.env,
     HOST: '127.0.0.1',
     AUTH_RATE_LIMIT: '100000',
+    // about 20 s of CPU on a first start; tests/taxonomy loads the backbone itself
+    SEED_TAXA: 'false',
     ...env,
     PORT: String(port),
   };

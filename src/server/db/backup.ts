@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { createPrivateFile, keepTreeToOwner, privateDir } from '../private-files.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { PGLITE_EXTENSIONS } from './client.js';
 
 // Backup and restore of whichever store is configured: pg_dump/pg_restore for PostgreSQL,
 // PGlite's own tarball of its data directory for the embedded store (the server must be
@@ -42,7 +43,7 @@ export async function backupDatabase(config: Config, file: string): Promise<void
   if (!existsSync(dataDir)) throw new BackupError(`There is no embedded database in ${dataDir}`);
   const unlock = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(dataDir);
+    const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
     try {
       const tarball = await client.dumpDataDir('gzip');
       createPrivateFile(file);
@@ -76,7 +77,7 @@ export async function restoreDatabase(config: Config, file: string, { force = fa
   try {
     const loadDataDir = new Blob([readFileSync(file)]);
     privateDir(dirname(dataDir));
-    const client = await PGlite.create(dataDir, { loadDataDir });
+    const client = await PGlite.create(dataDir, { loadDataDir, extensions: PGLITE_EXTENSIONS });
     await client.close();
     keepTreeToOwner(dataDir);
   } finally {

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -46,13 +47,19 @@ export async function openDatabase(options: {
 // shrinks: 16 MB keeps a small server small, and one user's working set still fits.
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/** The extensions the schema uses (pg_trgm: the species search, migration 0011). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) privateDir(dirname(dataDir)); // DATA_DIR
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create(dataDir, {
+      startParams: PGLITE_START_PARAMS,
+      extensions: PGLITE_EXTENSIONS,
+    });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     // PGlite's first start writes its files 0666; later ones are 0600, or follow the umask.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -8,6 +9,7 @@ import {
   integer,
   json,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -133,6 +135,8 @@ export const logs = pgTable(
      * `sightbook:<log id>`): importing it again into the same account adds nothing.
      */
     sourceKey: varchar('source_key', { length: 300 }),
+    /** The taxon of the backbone the log is about (issue 20); null: free text only. */
+    taxonId: varchar('taxon_id', { length: 120 }).references((): AnyPgColumn => taxa.id),
     ...timestamps,
     // The names as the stats and the search compare them, kept by the database: lower() is slow
     // on UTF-8 text, and a search or a count ran it for every log it read. A trimmed search
@@ -164,6 +168,7 @@ export const logs = pgTable(
     ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('logs_user_source_key').on(table.userId, table.sourceKey),
+    index('logs_user_taxon_idx').on(table.userId, table.taxonId),
     check('logs_count_positive', sql`${table.count} >= 1`),
     check(
       'logs_coordinate_uncertainty_range',
@@ -230,3 +235,63 @@ export type UserRow = typeof users.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
 export type LogPhotoRow = typeof logPhotos.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * The species backbone (issue 20): one row a taxon, from a checklist (`source`). Ids are the
+ * source's own, prefixed (`gbif:2490719`), so they survive a rebuild; a taxon a later checklist
+ * replaces or merges keeps its row (logs stay linked) and points at its successor.
+ */
+export const taxa = pgTable(
+  'taxa',
+  {
+    id: varchar('id', { length: 120 }).primaryKey(),
+    scientificName: varchar('scientific_name', { length: 300 }).notNull(),
+    rank: varchar('rank', { length: 40 }).notNull(),
+    kingdom: varchar('kingdom', { length: 120 }),
+    phylum: varchar('phylum', { length: 120 }),
+    class: varchar('class', { length: 120 }),
+    order: varchar('order', { length: 120 }),
+    family: varchar('family', { length: 120 }),
+    genus: varchar('genus', { length: 120 }),
+    source: varchar('source', { length: 40 }).notNull(),
+    sourceId: varchar('source_id', { length: 100 }).notNull(),
+    /** The taxon that replaced this one (a synonym, a merge); null for an accepted taxon. */
+    acceptedId: varchar('accepted_id', { length: 120 }),
+    /** nameKey(scientific_name): the searches and the linking compare this. */
+    scientificKey: text('scientific_key').notNull(),
+  },
+  (table) => [
+    index('taxa_scientific_key_idx').using('btree', sql`${table.scientificKey} text_pattern_ops`),
+    index('taxa_scientific_key_trgm_idx').using('gin', sql`${table.scientificKey} gin_trgm_ops`),
+  ],
+);
+
+/** The names of a taxon in each language; one preferred name a language. */
+export const taxonNames = pgTable(
+  'taxon_names',
+  {
+    taxonId: varchar('taxon_id', { length: 120 })
+      .notNull()
+      .references(() => taxa.id, { onDelete: 'cascade' }),
+    language: varchar('language', { length: 10 }).notNull(), // BCP 47 primary tag: en, de, fr
+    name: varchar('name', { length: 300 }).notNull(),
+    preferred: boolean('preferred').notNull().default(false),
+    /** nameKey(name). */
+    nameKey: text('name_key').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.taxonId, table.language, table.nameKey] }),
+    index('taxon_names_key_idx').using('btree', sql`${table.nameKey} text_pattern_ops`),
+    index('taxon_names_key_trgm_idx').using('gin', sql`${table.nameKey} gin_trgm_ops`),
+  ],
+);
+
+/** Which checklists were loaded, and which version: the backbone is seeded once, not each start. */
+export const taxonSources = pgTable('taxon_sources', {
+  source: varchar('source', { length: 40 }).primaryKey(),
+  version: varchar('version', { length: 100 }).notNull(),
+  taxa: integer('taxa').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TaxonRow = typeof taxa.$inferSelect;

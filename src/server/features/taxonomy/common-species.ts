@@ -1,0 +1,87 @@
+import { createRequire } from 'node:module';
+import { nameKey } from '../../../common/taxonomy.js';
+import type { TaxonInput } from './queries.js';
+
+// The backbone a new instance starts with: the `common-species` package (CC BY 4.0, from GBIF
+// occurrence data), 80,149 species with English names and GBIF ids. Decoding it takes about
+// 9 s of CPU, so it runs once, in a worker (backbone.ts), and the database keeps the result.
+
+const require = createRequire(import.meta.url);
+
+export const COMMON_SPECIES_SOURCE = 'common-species';
+/** Bumped when the conversion below changes, so that instances load the backbone again. */
+const CONVERSION = 1;
+export const commonSpeciesVersion = () =>
+  `${(require('common-species/package.json') as { version: string }).version}+${CONVERSION}`;
+
+interface CommonSpeciesRow {
+  taxonomy: {
+    id: string;
+    kingdom: string;
+    phylum: string;
+    class_: string;
+    order: string;
+    family: string;
+    genus: string;
+    species: string;
+  };
+  common_name: string;
+}
+
+/** Decodes the package's data (slow: call it off the main thread). */
+export function decodeCommonSpecies(): Promise<CommonSpeciesRow[]> {
+  const { loadSpeciesData } = require('common-species') as {
+    loadSpeciesData(callback: (rows: CommonSpeciesRow[] | undefined) => void): void;
+  };
+  return new Promise((resolve, reject) =>
+    loadSpeciesData((rows) =>
+      rows ? resolve(rows) : reject(new Error('common-species: no data')),
+    ),
+  );
+}
+
+const orNull = (value: string | undefined) => (value && value !== '_' ? value.trim() : null);
+
+/**
+ * The package's rows as taxa. The package lists a few species twice under two GBIF ids (460
+ * scientific names, e.g. Turdus migratorius): within one kingdom and family the lower id is
+ * kept and takes the other's names, so a name links to one taxon. Homonyms of different
+ * families (a mantis and an iris) stay two taxa.
+ */
+export function toTaxa(rows: CommonSpeciesRow[]): TaxonInput[] {
+  const kept = new Map<string, TaxonInput>();
+  const sorted = [...rows].sort((a, b) => Number(a.taxonomy.id) - Number(b.taxonomy.id));
+  for (const { taxonomy, common_name } of sorted) {
+    const scientificName = taxonomy.species.trim();
+    const scientificKey = nameKey(scientificName);
+    const same = `${scientificKey}|${taxonomy.kingdom}|${taxonomy.family}`;
+    const name = orNull(common_name);
+    const names = name ? [{ language: 'en', name, preferred: true, nameKey: nameKey(name) }] : [];
+    const earlier = kept.get(same);
+    if (earlier) {
+      for (const extra of names) {
+        if (!earlier.names.some((known) => known.nameKey === extra.nameKey)) {
+          earlier.names.push({ ...extra, preferred: false });
+        }
+      }
+      continue;
+    }
+    kept.set(same, {
+      id: `gbif:${taxonomy.id}`,
+      scientificName,
+      rank: scientificName.split(/\s+/).length > 2 ? 'subspecies' : 'species',
+      kingdom: orNull(taxonomy.kingdom),
+      phylum: orNull(taxonomy.phylum),
+      class: orNull(taxonomy.class_),
+      order: orNull(taxonomy.order),
+      family: orNull(taxonomy.family),
+      genus: orNull(taxonomy.genus),
+      source: COMMON_SPECIES_SOURCE,
+      sourceId: taxonomy.id,
+      acceptedId: null,
+      scientificKey,
+      names,
+    });
+  }
+  return [...kept.values()];
+}

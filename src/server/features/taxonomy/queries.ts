@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { taxonSchema, type Taxon } from '../../../common/taxonomy.js';
+import type { Db } from '../../db/client.js';
+import { taxa, taxonNames, taxonSources } from '../../db/schema.js';
+
+// SQL of the species backbone: the search behind the pickers and the bulk upsert of checklists.
+
+/** A taxon as a checklist gives it, with its names. */
+export interface TaxonInput {
+  id: string;
+  scientificName: string;
+  rank: string;
+  kingdom: string | null;
+  phylum: string | null;
+  class: string | null;
+  order: string | null;
+  family: string | null;
+  genus: string | null;
+  source: string;
+  sourceId: string;
+  acceptedId: string | null;
+  scientificKey: string;
+  names: Array<{ language: string; name: string; preferred: boolean; nameKey: string }>;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+
+/** The LIKE pattern matching `text` literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Taxa whose scientific name or a name in `language` (or English) holds the search key, best
+ * first: the whole name, then its start, a word's start, anywhere; then shorter names. Keys of
+ * three characters or more are found through the trigram indexes; shorter ones only as starts
+ * of names and words.
+ */
+export async function searchTaxa(
+  db: Db,
+  key: string,
+  limit: number,
+  language: string,
+): Promise<Taxon[]> {
+  const literal = escapeLike(key);
+  const contains = key.length >= 3 ? `%${literal}%` : `${literal}%`;
+  const wordStart = `% ${literal}%`;
+  const tier = (column: ReturnType<typeof sql.identifier>) => sql`CASE
+    WHEN ${column} = ${key} THEN 0
+    WHEN ${column} LIKE ${`${literal}%`} THEN 1
+    WHEN ${column} LIKE ${wordStart} OR ${column} LIKE ${`%-${literal}%`} THEN 2
+    ELSE 3 END`;
+  const sci = sql.identifier('scientific_key');
+  const name = sql.identifier('name_key');
+  const shortWordStarts =
+    key.length >= 3
+      ? sql`false`
+      : sql`${name} LIKE ${wordStart} OR ${name} LIKE ${`%-${literal}%`}`;
+  const result = await db.execute(sql`
+    WITH hits AS (
+      SELECT id AS taxon_id, ${tier(sci)} AS tier, length(scientific_key) AS len
+      FROM ${taxa} WHERE scientific_key LIKE ${contains}
+      UNION ALL
+      SELECT taxon_id, ${tier(name)}, length(name_key)
+      FROM ${taxonNames}
+      WHERE language IN (${language}, 'en') AND (name_key LIKE ${contains} OR ${shortWordStarts})
+    ), best AS (
+      SELECT taxon_id, min(tier) AS tier, min(len) AS len FROM hits
+      GROUP BY taxon_id ORDER BY 2, 3, 1 LIMIT ${limit}
+    )
+    SELECT t.id, t.scientific_name AS "scientificName", ${commonName(language)} AS "commonName",
+      t.rank, t.kingdom
+    FROM best JOIN ${taxa} t ON t.id = best.taxon_id
+    ORDER BY best.tier, best.len, t.scientific_name`);
+  return z.array(taxonSchema).parse(rowsOf(result));
+}
+
+/** The name of the taxon "t" to show: preferred in the language, else in English, else any. */
+const commonName = (language: string) => sql`(
+  SELECT n.name FROM ${taxonNames} n WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')
+  ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name LIMIT 1)`;
+
+// A statement carries one JSON parameter of this many taxa: PostgreSQL reads it in one go.
+const UPSERT_BATCH = 5000;
+
+/**
+ * Writes the taxa and their names, replacing what the same ids held: loading a checklist twice
+ * changes nothing. Rows are never deleted, so logs linked to a taxon a checklist dropped stay
+ * linked. Returns how many taxa were written.
+ */
+export async function upsertTaxa(db: Db, rows: TaxonInput[]): Promise<number> {
+  for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
+    const batch = rows.slice(start, start + UPSERT_BATCH);
+    await db.transaction(async (tx) => {
+      await upsertTaxonRows(tx, batch);
+      await upsertNames(tx, batch);
+    });
+  }
+  return rows.length;
+}
+
+async function upsertTaxonRows(db: Db, rows: TaxonInput[]) {
+  const json = JSON.stringify(rows.map(({ names: _names, ...taxon }) => taxon));
+  await db.execute(sql`
+    INSERT INTO ${taxa} (id, scientific_name, rank, kingdom, phylum, class, "order", family, genus,
+      source, source_id, accepted_id, scientific_key)
+    SELECT id, "scientificName", rank, kingdom, phylum, class, "order", family, genus, source,
+      "sourceId", "acceptedId", "scientificKey"
+    FROM json_to_recordset(${json}::json) AS r(id text, "scientificName" text, rank text,
+      kingdom text, phylum text, class text, "order" text, family text, genus text, source text,
+      "sourceId" text, "acceptedId" text, "scientificKey" text)
+    ON CONFLICT (id) DO UPDATE SET scientific_name = excluded.scientific_name,
+      rank = excluded.rank, kingdom = excluded.kingdom, phylum = excluded.phylum,
+      class = excluded.class, "order" = excluded."order", family = excluded.family,
+      genus = excluded.genus, source = excluded.source, source_id = excluded.source_id,
+      accepted_id = excluded.accepted_id, scientific_key = excluded.scientific_key`);
+}
+
+/** The taxa's names become the given ones, language by language (other languages stay). */
+const upsertNames = (db: Db, rows: TaxonInput[]) =>
+  replaceNames(
+    db,
+    rows.flatMap((taxon) => taxon.names.map((name) => ({ taxonId: taxon.id, ...name }))),
+    new Set(),
+  );
+
+export interface NameInput {
+  taxonId: string;
+  language: string;
+  name: string;
+  preferred: boolean;
+  nameKey: string;
+}
+
+/**
+ * Writes names of taxa the backbone holds (others are skipped). A taxon's names in a language
+ * are replaced the first time `replaced` meets that pair; later batches of the same load add to
+ * them. Returns how many names were written.
+ */
+export async function replaceNames(
+  db: Db,
+  names: NameInput[],
+  replaced: Set<string>,
+): Promise<number> {
+  if (names.length === 0) return 0;
+  const fresh = new Map<string, { taxonId: string; language: string }>();
+  for (const { taxonId, language } of names) {
+    const pair = `${taxonId}|${language}`;
+    if (!replaced.has(pair)) fresh.set(pair, { taxonId, language });
+  }
+  for (const pair of fresh.keys()) replaced.add(pair);
+  const given = (json: string) => sql`json_to_recordset(${json}::json) AS r("taxonId" text,
+    language text, name text, preferred boolean, "nameKey" text)`;
+  if (fresh.size > 0) {
+    await db.execute(sql`
+      DELETE FROM ${taxonNames} n USING ${given(JSON.stringify([...fresh.values()]))}
+      WHERE n.taxon_id = r."taxonId" AND n.language = r.language`);
+  }
+  const result = await db.execute(sql`
+    INSERT INTO ${taxonNames} (taxon_id, language, name, preferred, name_key)
+    SELECT DISTINCT ON ("taxonId", language, "nameKey") "taxonId", language, name, preferred,
+      "nameKey"
+    FROM ${given(JSON.stringify(names))}
+    WHERE EXISTS (SELECT 1 FROM ${taxa} t WHERE t.id = r."taxonId")
+    ORDER BY "taxonId", language, "nameKey", preferred DESC
+    ON CONFLICT (taxon_id, language, name_key) DO UPDATE SET name = excluded.name,
+      preferred = excluded.preferred OR ${taxonNames.preferred}
+    RETURNING 1`);
+  return rowsOf(result).length;
+}
+
+/** The version of a source loaded last, if any. */
+export async function loadedVersion(db: Db, source: string): Promise<string | undefined> {
+  const result = await db.execute(
+    sql`SELECT version FROM ${taxonSources} WHERE source = ${source}`,
+  );
+  const [row] = rowsOf(result) as Array<{ version: string }>;
+  return row?.version;
+}
+
+export async function recordSource(db: Db, source: string, version: string, count: number) {
+  await db.execute(sql`
+    INSERT INTO ${taxonSources} (source, version, taxa) VALUES (${source}, ${version}, ${count})
+    ON CONFLICT (source) DO UPDATE SET version = excluded.version, taxa = excluded.taxa,
+      loaded_at = now()`);
+}
