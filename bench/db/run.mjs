@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../src/server/db/client.ts';
 import { createLogsResultCache } from '../../src/server/features/logs/logs-version.ts';
 import { findLiveSession } from '../../src/server/features/auth/session-store.ts';
 import { getLogPageJson } from '../../src/server/features/logs/service.ts';
@@ -318,7 +318,7 @@ const embedded = join(pgliteDir, 'db');
 mkdirSync(pgliteDir);
 await (await openDatabase({ embeddedDatabase: embedded })).close(); // the server's migrations
 started = performance.now();
-const lite = await PGlite.create(embedded);
+const lite = await PGlite.create(embedded, { extensions: PGLITE_EXTENSIONS });
 const copyOut = (select) => {
   const out = spawnSync(
     `${PGBIN}/psql`,

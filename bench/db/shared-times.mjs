@@ -7,7 +7,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../src/server/db/client.ts';
 import { readExportRows } from '../../src/server/features/data-exchange/export/queries.ts';
 import { getLogPointsJson } from '../../src/server/features/maps/service.ts';
 import { geoQuerySchema } from '../../src/common/maps/geo.ts';
@@ -132,7 +132,7 @@ export async function benchSharedTimes({
   const embedded = join(pgliteDir, 'db');
   mkdirSync(pgliteDir);
   await (await openDatabase({ embeddedDatabase: embedded })).close(); // the server's migrations
-  let lite = await PGlite.create(embedded);
+  let lite = await PGlite.create(embedded, { extensions: PGLITE_EXTENSIONS });
   for (const [table, where] of [
     ['users', `id = '${SHARED_TIMES_USER}'`],
     ['sessions', `sid = '${sid}'`],
@@ -197,7 +197,7 @@ export async function benchSharedTimes({
   // 16 MB of shared buffers (src/server/db/client.ts), then the server
   const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
   for (let round = 0; round < rounds; round += 1) {
-    lite = await PGlite.create(embedded, { startParams });
+    lite = await PGlite.create(embedded, { startParams, extensions: PGLITE_EXTENSIONS });
     started = performance.now();
     await lite.query(`COPY (${copySelect}) TO '/dev/blob' WITH (FORMAT csv, HEADER)`);
     const copy = ROWS / ((performance.now() - started) / 1000);
