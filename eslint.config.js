@@ -12,7 +12,7 @@ const webFeatures = {
   auth: [],
   'data-exchange': [],
   landing: [],
-  logs: ['data-exchange', 'offline', 'photos', 'sharing'],
+  logs: ['data-exchange', 'offline', 'photos', 'sharing', 'taxonomy'],
   maps: ['data-exchange', 'logs'],
   offline: [],
   photos: ['theme'],
@@ -20,12 +20,13 @@ const webFeatures = {
   sharing: [],
   shortcuts: [],
   stats: ['data-exchange', 'theme'],
+  taxonomy: [],
   theme: [],
 };
 const serverFeatures = {
   auth: [],
   'data-exchange': ['auth', 'logs', 'maps'],
-  logs: ['auth', 'photos'],
+  logs: ['auth', 'photos', 'taxonomy'],
   maps: ['auth', 'logs'],
   photos: ['auth'],
   pwa: ['auth'],

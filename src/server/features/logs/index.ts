@@ -10,4 +10,5 @@ export {
   isLogId,
   type ImportedLog,
 } from './service.js';
+export { speciesIdentity } from './species.js';
 export { suggestionsRoutes } from './suggestions-routes.js';
