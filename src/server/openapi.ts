@@ -51,6 +51,7 @@ const TAGS = [
     description: 'Uploading and serving photos',
     prefixes: ['/api/photos/', '/objects/'],
   },
+  { name: 'taxonomy', description: 'The species backbone', prefixes: ['/api/taxa'] },
   { name: 'pwa', description: 'The installed app', prefixes: ['/api/pwa-auth-bridge'] },
   { name: 'operations', description: 'Running the server', prefixes: ['/healthz'] },
 ];

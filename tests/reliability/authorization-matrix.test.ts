@@ -142,6 +142,7 @@ const matrix: Record<string, RouteCase> = {
     expect: { public: everyone(200), private: everyone(404) },
   },
   'GET /api/species': { request: get('/api/species'), expect: signedIn(200) },
+  'GET /api/taxa': { request: get('/api/taxa?q=owl'), expect: signedIn(200) },
   'GET /api/locations': { request: get('/api/locations'), expect: signedIn(200) },
   'GET /api/stats/summary': { request: get('/api/stats/summary'), expect: signedIn(200) },
   'GET /api/stats/top-species': { request: get('/api/stats/top-species'), expect: signedIn(200) },

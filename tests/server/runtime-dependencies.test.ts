@@ -21,7 +21,7 @@ function sources(dir: string): string[] {
 function importedPackages(file: string): string[] {
   const source = readFileSync(file, 'utf8');
   const specifiers = [
-    ...source.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^import\s+)'([^'.][^']*)'/gm),
+    ...source.matchAll(/(?:\bfrom\s+|\b(?:import|require)\s*\(\s*|^import\s+)'([^'.][^']*)'/gm),
   ].map((match) => match[1]!);
   return specifiers
     .filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier))

@@ -526,6 +526,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/taxa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the species backbone
+     * @description Taxa whose scientific or common name holds the text, best first: the whole name, its start, a word start, anywhere (case and accents ignored); names in the Accept-Language language when known.
+     */
+    get: operations['searchTaxa'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -2574,6 +2594,55 @@ export interface operations {
         headers: {
           /** @description Seconds to wait */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  searchTaxa: {
+    parameters: {
+      query: {
+        q: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+            id: string;
+            scientificName: string;
+            /** @description In the reader's language when known, else English */
+            commonName: string | null;
+            rank: string;
+            kingdom: string | null;
+          }[];
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
           [name: string]: unknown;
         };
         content: {

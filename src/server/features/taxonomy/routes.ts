@@ -19,8 +19,12 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/taxa',
     {
       schema: {
+        summary: 'Search the species backbone',
         description:
-          'Taxa whose scientific or common name holds the text, best first: the whole name, its start, a word start, anywhere (case and accents ignored); names in the Accept-Language language when known',
+          'Taxa whose scientific or common name holds the text, best first: the whole name, its ' +
+          'start, a word start, anywhere (case and accents ignored); names in the ' +
+          'Accept-Language language when known.',
+        operationId: 'searchTaxa',
         querystring: taxaQuerySchema,
         response: { 200: z.array(taxonSchema) },
       },
