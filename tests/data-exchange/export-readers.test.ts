@@ -117,6 +117,7 @@ describe.each(stores)('exports read by other programs on $store', ({ databaseUrl
     log.timeZone ?? '',
     String(log.timeKnown),
     log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
+    log.taxon?.id ?? '',
   ];
 
   async function download(query: string) {

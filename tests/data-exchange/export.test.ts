@@ -20,6 +20,10 @@ const DWC_HEADERS = [
   'occurrenceStatus',
   'eventDate',
   'scientificName',
+  'taxonID',
+  'taxonRank',
+  'kingdom',
+  'verbatimIdentification',
   'vernacularName',
   'individualCount',
   'decimalLatitude',
@@ -58,6 +62,7 @@ const csvCells = (log: Log) => [
   log.timeZone ?? '',
   String(log.timeKnown),
   log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
+  log.taxon?.id ?? '',
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -173,6 +178,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '',
       'true',
       '',
+      '',
     ]);
     expect(fourth!.slice(0, 10)).toEqual([
       controls.id,
@@ -216,6 +222,11 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       'present',
       '2026-05-03T11:15:30+01:00', // the time in London, with its offset
       'Erithacus rubecula',
+      // linked where another suite seeded the backbone in the same database (PostgreSQL)
+      rich.taxon?.id ?? '',
+      rich.taxon?.rank ?? '',
+      rich.taxon?.kingdom ?? '',
+      'Robin, "red" — Rotkehlchen ü (Erithacus rubecula)',
       'Robin, "red" — Rotkehlchen ü',
       '2',
       '51.5073',
@@ -238,7 +249,11 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       'HumanObservation',
       'present',
       '2026-05-02', // the date alone: the time is not known
-      '',
+      plain.taxon?.scientificName ?? '',
+      plain.taxon?.id ?? '',
+      plain.taxon?.rank ?? '',
+      plain.taxon?.kingdom ?? '',
+      'Blackbird',
       'Blackbird',
       '1',
       '',
@@ -256,9 +271,10 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       CC_BY,
       plain.updatedAt,
     ]);
-    expect(third!.slice(3, 6)).toEqual(['2026-05-01T22:30:00.000Z', "'+1", "'=SUM(A1)"]);
-    expect(third![11]).toBe(''); // at sea: no country
-    expect(third![13]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
+    expect(third!.slice(3, 5)).toEqual(['2026-05-01T22:30:00.000Z', "'+1"]);
+    expect(third!.slice(8, 10)).toEqual(["'=SUM(A1) (+1)", "'=SUM(A1)"]);
+    expect(third![15]).toBe(''); // at sea: no country
+    expect(third![17]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
   });
 
   it.each([

@@ -28,6 +28,7 @@ export const CSV_HEADERS = [
   'time_zone',
   'time_known',
   'coordinate_uncertainty',
+  'taxon_id',
 ];
 
 /**

@@ -282,6 +282,7 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
               timeKnown: true,
               speciesCommon: 'Robin',
               speciesScientific: 'Erithacus rubecula',
+              taxonId: (robin.taxon as { id: string } | null)?.id ?? null,
               count: 2,
               placeName: 'Hyde Park',
               coordinateUncertainty: null,

@@ -58,15 +58,19 @@ export const EXPORT_CSV_COLUMNS = [
   'time_zone',
   'time_known',
   'coordinate_uncertainty',
+  // issue 20: the log's taxon of the backbone (empty for free text)
+  'taxon_id',
 ];
 
 /**
- * The columns of earlier CSV exports, newest first: files written before time_zone, time_known
- * and coordinate_uncertainty (issue 24) are still ours to import.
+ * The columns of earlier CSV exports, newest first: files written before taxon_id (issue 20),
+ * and before time_zone, time_known and coordinate_uncertainty (issue 24), are still ours to
+ * import.
  */
 export const EARLIER_EXPORT_CSV_COLUMNS = [
+  EXPORT_CSV_COLUMNS.filter((column) => column !== 'taxon_id'),
   EXPORT_CSV_COLUMNS.filter(
-    (column) => !['time_zone', 'time_known', 'coordinate_uncertainty'].includes(column),
+    (column) => !['time_zone', 'time_known', 'coordinate_uncertainty', 'taxon_id'].includes(column),
   ),
 ];
 

@@ -112,13 +112,22 @@ const columns: Array<ExportColumn<ExportRow>> = [
   { csv: 'time_zone', value: (row) => row.timeZone },
   { csv: 'time_known', value: (row) => row.timeKnown },
   { term: dwc('eventDate'), value: eventDate },
+  { csv: 'species_scientific', userText: true, value: (row) => row.speciesScientific },
+  // Darwin Core names the taxon the record is about; the names as typed are the verbatim ones.
   {
-    csv: 'species_scientific',
     term: dwc('scientificName'),
     userText: true,
-    value: (row) => row.speciesScientific,
+    value: (row) => row.taxonScientificName ?? row.speciesScientific,
   },
-  // taxonomy (kingdom, taxonRank, taxonID) comes with logs' taxa, a line each here
+  { csv: 'taxon_id', term: dwc('taxonID'), value: (row) => row.taxonId },
+  { term: dwc('taxonRank'), value: (row) => row.taxonRank },
+  { term: dwc('kingdom'), value: (row) => row.kingdom },
+  {
+    term: dwc('verbatimIdentification'),
+    userText: true,
+    value: (row) =>
+      row.speciesScientific ? `${row.speciesCommon} (${row.speciesScientific})` : row.speciesCommon,
+  },
   {
     csv: 'species_common',
     term: dwc('vernacularName'),

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
-import { logPhotos, logs, users } from '../../../db/schema.js';
+import { logPhotos, logs, taxa, users } from '../../../db/schema.js';
 import { logFilterWhere } from '../../logs/index.js';
 import { pointFeatureJson } from '../../maps/index.js';
 
@@ -33,6 +33,11 @@ export interface ExportRow extends Keyset {
   timeKnown: boolean;
   speciesCommon: string;
   speciesScientific: string | null;
+  /** The linked taxon of the backbone, when there is one. */
+  taxonId: string | null;
+  taxonScientificName: string | null;
+  taxonRank: string | null;
+  kingdom: string | null;
   count: number;
   placeName: string | null;
   latitude: number | null;
@@ -55,6 +60,10 @@ export interface FeatureRow extends Keyset {
 const photoUrls = sql`array(SELECT ${logPhotos.url} FROM ${logPhotos}
   WHERE ${logPhotos.logId} = ${logs.id} ORDER BY ${logPhotos.position})`;
 
+/** A field of the log's taxon (one index look-up a row; null for a free-text log). */
+const taxonField = (column: string) =>
+  sql`(SELECT ${sql.identifier(column)} FROM ${taxa} WHERE ${taxa.id} = ${logs.taxonId})`;
+
 /** Every field of a log the files carry, by the name the export reads it under. */
 const exportFields: Array<[name: string, value: SQL]> = [
   ['observedAt', isoUtc(logs.observedAt)],
@@ -62,6 +71,10 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['timeKnown', sql`${logs.timeKnown}`],
   ['speciesCommon', sql`${logs.speciesCommon}`],
   ['speciesScientific', sql`${logs.speciesScientific}`],
+  ['taxonId', sql`${logs.taxonId}`],
+  ['taxonScientificName', taxonField('scientific_name')],
+  ['taxonRank', taxonField('rank')],
+  ['kingdom', taxonField('kingdom')],
   ['count', sql`${logs.count}`],
   ['placeName', sql`${logs.placeName}`],
   ['latitude', sql`${logs.latitude}`],
@@ -86,7 +99,11 @@ const rowColumns = selectList(exportFields);
 /** Every field of a log but its point, as the GeoJSON export's properties. */
 const featureProperties = sql`(SELECT row_to_json(f)::text FROM (SELECT ${selectList([
   ['id', sql`${logs.id}`],
-  ...exportFields.filter(([name]) => name !== 'latitude' && name !== 'longitude'),
+  // the point is the geometry; the taxon is its id, as in the CSV
+  ...exportFields.filter(
+    ([name]) =>
+      !['latitude', 'longitude', 'taxonScientificName', 'taxonRank', 'kingdom'].includes(name),
+  ),
 ])}) f)`;
 
 const featureColumns = sql`${pointFeatureJson(
