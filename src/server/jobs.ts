@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { embeddedMaintenance } from './db/embedded-maintenance.js';
 import { deleteExpiredRateLimits, deleteExpiredSessions } from './features/auth/index.js';
 import { deleteOrphanUploads } from './features/photos/index.js';
+import { linkLogsToBackbone } from './features/logs/index.js';
 import { seedBackbone } from './features/taxonomy/index.js';
 
 // Every periodic job of the server, in one list: what it does, how often, and whether it runs
@@ -62,7 +63,10 @@ function backboneSeed(app: FastifyInstance): Job {
     atStart: 'background',
     run: async () => {
       const written = await seedBackbone(app.db);
-      if (written > 0) app.log.info({ taxa: written }, 'loaded the species backbone');
+      if (written === 0) return;
+      app.log.info({ taxa: written }, 'loaded the species backbone');
+      const links = await linkLogsToBackbone(app.db);
+      app.log.info(links, 'linked logs to the species backbone');
     },
     failure: 'could not load the species backbone',
   };

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase, type Db } from './db/client.js';
+import { linkLogsToBackbone } from './features/logs/index.js';
 import { importChecklist } from './features/taxonomy/index.js';
 
 // `npm run taxa:import -- FILE [--source NAME]`: loads a checklist into the species backbone of
@@ -36,5 +37,9 @@ async function load(db: Db, file: string) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `Loaded ${result.taxa} taxa and ${result.names} names from ${file} as "${result.source}" in ${seconds} s`,
+  );
+  const { linked, followed } = await linkLogsToBackbone(db);
+  console.log(
+    `Linked ${linked} logs to the taxon their names match; ${followed} followed a replaced taxon`,
   );
 }

@@ -23,7 +23,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
 
       const res = await app.inject({ method: 'GET', url: `/api/logs/shared/${open.id}` });
       expect(res.statusCode).toBe(200);
-      const { userId: _owner, ...expected } = open;
+      const { userId: _owner, lifer: _lifer, ...expected } = open;
       expect(res.json()).toEqual(expected);
       expect(res.body).not.toContain(ada.id);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
 import { canonicalTimeZone, optionalQuery, queryDay } from '../query-params.js';
+import { taxonSchema } from '../taxonomy.js';
 
 // Field limits and paging of SPEC §5 and §9.
 export const LOG_LIMITS = {
@@ -63,6 +64,13 @@ export const logWriteSchema = z
       .max(LOG_LIMITS.speciesName, atMost(LOG_LIMITS.speciesName, 'Species name'))
       .refine(hasNoNul, `Species name: ${NO_NUL_MESSAGE}`),
     speciesScientific: optionalText(LOG_LIMITS.speciesName, 'Scientific name'),
+    // The taxon chosen in the picker; without one, the names are matched to the backbone.
+    taxonId: z
+      .string({ error: 'taxonId must be text' })
+      .trim()
+      .max(120, 'Unknown taxon')
+      .nullish()
+      .transform((id) => id || null),
     count: z
       .number({ error: 'Count must be a number' })
       .int('Count must be a whole number')
@@ -148,6 +156,9 @@ export const logSchema = z.object({
   userId: z.uuid(),
   speciesCommon: z.string(),
   speciesScientific: z.string().nullable(),
+  taxon: taxonSchema
+    .nullable()
+    .describe('The taxon of the backbone the log is about; its commonName is the English one'),
   count: z.number().int(),
   observedAt: z.iso.datetime(),
   timeZone: z.string().nullable(),
@@ -165,6 +176,12 @@ export const logSchema = z.object({
   photos: z.array(logPhotoSchema),
 });
 export type Log = z.infer<typeof logSchema>;
+
+/** A create's reply: the log, and whether it is the user's first of its species. */
+export const createdLogSchema = logSchema.extend({
+  lifer: z.boolean().describe("True when the log is the user's first of its species"),
+});
+export type CreatedLog = z.infer<typeof createdLogSchema>;
 
 /**
  * What anyone with the link sees: the log without its owner's id, its coordinates rounded to

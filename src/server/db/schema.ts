@@ -168,7 +168,11 @@ export const logs = pgTable(
     ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('logs_user_source_key').on(table.userId, table.sourceKey),
-    index('logs_user_taxon_idx').on(table.userId, table.taxonId),
+    // A user's logs of one species (speciesIdentity in the logs feature): the lifer check.
+    index('logs_user_species_idx').on(
+      table.userId,
+      sql`(coalesce(${table.taxonId}, 'name:' || ${table.speciesKey}))`,
+    ),
     check('logs_count_positive', sql`${table.count} >= 1`),
     check(
       'logs_coordinate_uncertainty_range',

@@ -11,4 +11,5 @@ export {
   type ImportedLog,
 } from './service.js';
 export { speciesIdentity } from './species.js';
+export { linkLogsToBackbone } from './taxon-links.js';
 export { suggestionsRoutes } from './suggestions-routes.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isoUtc } from '../../db/client.js';
-import { logPhotos, logs } from '../../db/schema.js';
+import { logPhotos, logs, taxa, taxonNames } from '../../db/schema.js';
 
 // A log as the API's JSON (logSchema), written by the database and sent as is: the list, a log
 // read alone, a create, an update and a shared log all carry this text, and nothing else writes
@@ -21,11 +21,18 @@ const photosJson = (from: SQL, where: SQL = sql`true`) => sql`coalesce((
     ${photo.sourceType} AS "sourceType", ${photo.label} AS "label") p
   WHERE ${where}), '[]')::json`;
 
+/** The taxon of the row "l", with its English name (else any), or null. */
+const taxonJson = sql`(SELECT row_to_json(tx) FROM (SELECT t.id AS "id",
+  t.scientific_name AS "scientificName", (SELECT n.name FROM ${taxonNames} n
+    WHERE n.taxon_id = t.id ORDER BY n.language = 'en' DESC, n.preferred DESC, n.name LIMIT 1)
+    AS "commonName", t.rank AS "rank", t.kingdom AS "kingdom"
+  FROM ${taxa} t WHERE t.id = ${logRow.taxonId}) tx)`;
+
 /** The log of the row "l" with the given photos, as JSON text. */
 const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
   ${logRow.speciesCommon} AS "speciesCommon", ${logRow.speciesScientific} AS "speciesScientific",
-  ${logRow.count} AS "count", ${isoUtc(logRow.observedAt)} AS "observedAt",
+  ${taxonJson} AS "taxon", ${logRow.count} AS "count", ${isoUtc(logRow.observedAt)} AS "observedAt",
   ${logRow.timeZone} AS "timeZone", ${logRow.timeKnown} AS "timeKnown",
   ${logRow.placeName} AS "placeName", ${logRow.latitude} AS "latitude",
   ${logRow.longitude} AS "longitude", ${logRow.coordinateUncertainty} AS "coordinateUncertainty",

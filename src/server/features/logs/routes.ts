@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
+  createdLogSchema,
   logCreateHeadersSchema,
   logListSchema,
   logPageQuerySchema,
@@ -66,9 +67,12 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: logCreateHeadersSchema,
         body: logWriteSchema,
         response: {
-          200: logSchema.describe('The log an earlier request with this Idempotency-Key made'),
-          201: logSchema.describe('The new log'),
+          200: createdLogSchema.describe(
+            'The log an earlier request with this Idempotency-Key made',
+          ),
+          201: createdLogSchema.describe('The new log'),
         },
+        errors: { 400: 'Invalid input, or a taxonId the backbone does not hold' },
       },
     },
     async (request, reply) => {
@@ -88,7 +92,10 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         body: logWriteSchema,
         response: { 200: logSchema },
-        errors: { 404: 'No such log of yours' },
+        errors: {
+          400: 'Invalid input, or a taxonId the backbone does not hold',
+          404: 'No such log of yours',
+        },
       },
     },
     async (request, reply) => {

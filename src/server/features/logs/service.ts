@@ -9,6 +9,7 @@ import { parseIsoDateTime } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { assertOwnUploads } from '../photos/index.js';
+import { resolveTaxa } from '../taxonomy/index.js';
 import type { LogsReadContext } from './logs-version.js';
 import { countLogs, selectLogPageJson } from './queries/list.js';
 import { findLogJsonByIdempotencyKey, findOwnLogJson } from './queries/lookup.js';
@@ -34,12 +35,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isLogId = (id: string) => UUID.test(id);
 const notFound = () => new HttpError(404, 'Log not found'); // another user's log too, never 403
 
-function toColumns(payload: LogWritePayload) {
+function toColumns(payload: LogWritePayload, taxonId: string | null) {
   const observedAt = parseIsoDateTime(payload.observedAt);
   if (!observedAt) throw new HttpError(400, 'Date and time must be valid'); // the schema checked it
   return {
     speciesCommon: payload.speciesCommon,
     speciesScientific: payload.speciesScientific,
+    taxonId,
     count: payload.count,
     observedAt,
     timeZone: payload.timeZone,
@@ -53,6 +55,27 @@ function toColumns(payload: LogWritePayload) {
     showExactLocation: payload.showExactLocation,
   };
 }
+
+const namesOf = (payload: LogWritePayload) => ({
+  taxonId: payload.taxonId,
+  scientific: payload.speciesScientific,
+  common: payload.speciesCommon,
+});
+
+/**
+ * The taxon a log written by hand is about: the one chosen (400 when the backbone lacks it), else
+ * the one its names match, else none.
+ */
+async function taxonOf(db: Db, payload: LogWritePayload): Promise<string | null> {
+  const { taxonIds, unknown } = await resolveTaxa(db, [namesOf(payload)]);
+  if (unknown.length > 0) {
+    throw new HttpError(400, 'Unknown taxon');
+  }
+  return taxonIds[0] ?? null;
+}
+
+/** A create's reply: the log's JSON text with whether it is the user's first of its species. */
+const withLifer = (json: string, lifer: boolean) => `${json.slice(0, -1)},"lifer":${lifer}}`;
 
 /** External links first, then uploads, each once, in the order given. */
 function toPhotos(payload: LogWritePayload): PhotoValues[] {
@@ -107,15 +130,16 @@ export async function createLog(
   payload: LogWritePayload,
   idempotencyKey?: string,
 ): Promise<{ json: string; created: boolean }> {
-  const values = { ...toColumns(payload), isPublic: payload.isPublic ?? true, idempotencyKey };
+  const columns = toColumns(payload, await taxonOf(db, payload));
+  const values = { ...columns, isPublic: payload.isPublic ?? true, idempotencyKey };
   const photos = toPhotos(payload);
   const create = async (db: Db) => {
-    const json = await insertLogJson(db, userId, values, photos);
-    if (json) return { json, created: true };
+    const inserted = await insertLogJson(db, userId, values, photos);
+    if (inserted) return { json: withLifer(inserted.json, inserted.lifer), created: true };
     // Only a key can make the insert a no-op; a concurrent create with it has committed by now.
     const made = await findLogJsonByIdempotencyKey(db, userId, idempotencyKey!);
     if (!made) throw new Error('insert into logs returned no row');
-    return { json: made, created: false };
+    return { json: withLifer(made.json, made.lifer), created: false };
   };
   // One statement, unless uploads come along: they are checked, and held (FOR SHARE) against
   // the orphan clean-up, in the transaction that takes them.
@@ -142,9 +166,14 @@ export async function createImportedLogs(
   userId: string,
   logs: ImportedLog[],
 ): Promise<string[]> {
-  const rows = logs.map(({ payload, sourceKey }) => ({
+  // A taxon id in the file (iNaturalist's) links only when the backbone holds it; else the names.
+  const { taxonIds } = await resolveTaxa(
+    db,
+    logs.map(({ payload }) => namesOf(payload)),
+  );
+  const rows = logs.map(({ payload, sourceKey }, index) => ({
     id: randomUUID(),
-    ...toColumns(payload),
+    ...toColumns(payload, taxonIds[index] ?? null),
     isPublic: payload.isPublic ?? true,
     sourceKey,
   }));
@@ -179,7 +208,7 @@ export async function updateLog(
   payload: LogWritePayload,
 ): Promise<string> {
   if (!isLogId(id)) throw notFound();
-  const columns = toColumns(payload);
+  const columns = toColumns(payload, await taxonOf(db, payload));
   return db.transaction(async (tx) => {
     const visibility = payload.isPublic === undefined ? {} : { isPublic: payload.isPublic };
     if (!(await updateOwnLog(tx, userId, id, { ...columns, ...visibility }))) throw notFound();

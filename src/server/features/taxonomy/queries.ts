@@ -85,17 +85,41 @@ const UPSERT_BATCH = 5000;
 /**
  * Writes the taxa and their names, replacing what the same ids held: loading a checklist twice
  * changes nothing. Rows are never deleted, so logs linked to a taxon a checklist dropped stay
- * linked. Returns how many taxa were written.
+ * linked. A taxon another source already holds (same scientific name, same kingdom) becomes a
+ * synonym of it: one species stays one taxon whatever checklists an instance loads. Returns how
+ * many taxa were written.
  */
 export async function upsertTaxa(db: Db, rows: TaxonInput[]): Promise<number> {
   for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
     const batch = rows.slice(start, start + UPSERT_BATCH);
     await db.transaction(async (tx) => {
       await upsertTaxonRows(tx, batch);
+      await mergeIntoEarlierSources(tx, batch);
       await upsertNames(tx, batch);
     });
   }
   return rows.length;
+}
+
+/**
+ * Points each of the batch's accepted taxa at the accepted taxon of another source with the
+ * same scientific name and kingdom, when there is one (the eBird taxonomy loaded over the
+ * GBIF-based seed: ebird:barowl becomes a synonym of gbif:2497921). Their names stay theirs, so
+ * a search finds "Barn Owl" in either spelling, and both lead to the one taxon.
+ */
+async function mergeIntoEarlierSources(db: Db, rows: TaxonInput[]) {
+  const ids = JSON.stringify(rows.filter((row) => row.acceptedId === null).map((row) => row.id));
+  await db.execute(sql`
+    UPDATE ${taxa} n SET accepted_id = (
+      SELECT e.id FROM ${taxa} e
+      WHERE e.scientific_key = n.scientific_key AND e.source <> n.source
+        AND e.accepted_id IS NULL AND lower(coalesce(e.kingdom, '')) = lower(coalesce(n.kingdom, ''))
+      ORDER BY e.id LIMIT 1)
+    WHERE n.id IN (SELECT json_array_elements_text(${ids}::json)) AND n.accepted_id IS NULL
+      AND EXISTS (SELECT 1 FROM ${taxa} e
+        WHERE e.scientific_key = n.scientific_key AND e.source <> n.source
+          AND e.accepted_id IS NULL
+          AND lower(coalesce(e.kingdom, '')) = lower(coalesce(n.kingdom, '')))`);
 }
 
 async function upsertTaxonRows(db: Db, rows: TaxonInput[]) {

@@ -9,6 +9,7 @@ const log: Log = {
   userId: 'b0000000-0000-4000-8000-000000000002',
   speciesCommon: 'Barn Owl',
   speciesScientific: 'Tyto alba',
+  taxon: null,
   count: 1,
   observedAt: '2026-05-01T06:30:00.000Z',
   timeZone: 'Europe/London',

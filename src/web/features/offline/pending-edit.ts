@@ -27,6 +27,7 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     userId: log.userId,
     speciesCommon: values.speciesCommon,
     speciesScientific: values.speciesScientific,
+    taxon: pendingTaxon(log, values),
     count: values.count,
     observedAt: parseIsoDateTime(values.observedAt)?.toISOString() ?? log.observedAt,
     timeZone: values.timeZone,
@@ -43,6 +44,19 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     updatedAt: log.updatedAt,
     photos: pendingPhotos(log.photos, values),
   };
+}
+
+/**
+ * The taxon the server will link: the log's own while the edit names it, or names none and keeps
+ * the names (the server matches them again, to the same taxon); else unknown until it is sent.
+ */
+function pendingTaxon(log: Log, values: LogWritePayload): Log['taxon'] {
+  if (!log.taxon) return null;
+  if (values.taxonId !== null) return values.taxonId === log.taxon.id ? log.taxon : null;
+  const sameNames =
+    values.speciesCommon === log.speciesCommon &&
+    values.speciesScientific === log.speciesScientific;
+  return sameNames ? log.taxon : null;
 }
 
 /**

@@ -147,6 +147,8 @@ const sightbook: CsvFormat = {
       input: {
         speciesCommon: text('species_common'),
         speciesScientific: text('species_scientific'),
+        // another instance's taxon: linked when this backbone holds it, else by the names
+        taxonId: cells('taxon_id').trim() || null,
         count: withoutCount(numberCell(cells('count'))),
         observedAt: cells('observed_at'),
         timeZone: cells('time_zone'),
@@ -172,6 +174,7 @@ const sightbook: CsvFormat = {
   columnOf: {
     speciesCommon: 'species_common',
     speciesScientific: 'species_scientific',
+    taxonId: 'taxon_id',
     count: 'count',
     observedAt: 'observed_at',
     timeZone: 'time_zone',
@@ -251,6 +254,10 @@ const iNaturalist: CsvFormat = {
       input: {
         speciesCommon: name,
         speciesScientific: cells('scientific_name'),
+        // Links when the backbone holds iNaturalist's taxonomy; else the names are matched.
+        taxonId: /^\d+$/.test(cells('taxon_id').trim())
+          ? `inaturalist:${cells('taxon_id').trim()}`
+          : null,
         count: 1,
         observedAt: time?.observedAt ?? '',
         timeKnown: time?.timeKnown ?? true,

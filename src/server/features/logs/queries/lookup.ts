@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { perDatabase, type Db } from '../../../db/client.js';
 import { logRow, logRowJson } from '../log-json.js';
+import { isFirstOfSpecies } from '../species.js';
 
 // SQL that finds one log, as the API's JSON: by id for its owner, or by the idempotency key of
 // the create that made it.
@@ -19,11 +20,14 @@ export async function findOwnLogJson(db: Db, userId: string, id: string) {
   return found?.json;
 }
 
-/** The log the user made with this idempotency key, as the API's JSON; undefined for none. */
+/**
+ * The log the user made with this idempotency key, as the API's JSON, and whether it was their
+ * first of its species; undefined for none.
+ */
 export async function findLogJsonByIdempotencyKey(db: Db, userId: string, key: string) {
   const [found] = await db
-    .select({ json: logRowJson })
+    .select({ json: logRowJson, lifer: isFirstOfSpecies })
     .from(logRow)
     .where(and(eq(logRow.userId, userId), eq(logRow.idempotencyKey, key)));
-  return found?.json;
+  return found;
 }

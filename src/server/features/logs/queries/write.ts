@@ -3,13 +3,14 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { logPhotos, logs } from '../../../db/schema.js';
 import { insertedLogJson, LOG_ROW, logRow } from '../log-json.js';
+import { isFirstOfSpecies } from '../species.js';
 
 // SQL that writes logs and their photos; every statement is scoped by its owner.
 
 type LogValues = Omit<typeof logs.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 export type PhotoValues = Pick<typeof logPhotos.$inferInsert, 'url' | 'sourceType' | 'label'>;
 
-const createdLogSchema = z.object({ json: z.string() });
+const createdLogSchema = z.object({ json: z.string(), lifer: z.boolean() });
 
 /**
  * A new log and its photos, as the API's JSON, in one statement that commits on its own; none
@@ -21,7 +22,7 @@ export async function insertLogJson(
   userId: string,
   values: LogValues,
   photos: PhotoValues[],
-): Promise<string | undefined> {
+): Promise<{ json: string; lifer: boolean } | undefined> {
   const insert = db
     .insert(logs)
     .values({ ...values, userId })
@@ -35,9 +36,9 @@ export async function insertLogJson(
       FROM ${made}, ROWS FROM (json_to_recordset(${JSON.stringify(photos)}::json)
         AS (url text, "sourceType" text)) WITH ORDINALITY AS p(url, "sourceType", ord)
       RETURNING *)
-    SELECT ${insertedLogJson(sql`added`)} AS "json" FROM ${made}`);
+    SELECT ${insertedLogJson(sql`added`)} AS "json", ${isFirstOfSpecies} AS "lifer" FROM ${made}`);
   const [created] = (result as unknown as { rows: unknown[] }).rows;
-  return created === undefined ? undefined : createdLogSchema.parse(created).json;
+  return created === undefined ? undefined : createdLogSchema.parse(created);
 }
 
 // PostgreSQL takes at most 65,535 bind parameters a statement: a log has 16 columns, a photo 5.

@@ -20,6 +20,7 @@ const log: Log = {
   userId: 'b0000000-0000-4000-8000-000000000002',
   speciesCommon: 'Steller’s Jay',
   speciesScientific: null,
+  taxon: null,
   count: 2,
   observedAt: '2024-01-06T17:40:00.000Z',
   timeZone: 'America/Denver',
