@@ -979,6 +979,16 @@ export interface operations {
               userId: string;
               speciesCommon: string;
               speciesScientific: string | null;
+              /** @description The taxon of the backbone the log is about; its commonName is the English one */
+              taxon: {
+                /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+                id: string;
+                scientificName: string;
+                /** @description In the reader's language when known, else English */
+                commonName: string | null;
+                rank: string;
+                kingdom: string | null;
+              } | null;
               count: number;
               /** Format: date-time */
               observedAt: string;
@@ -1044,6 +1054,7 @@ export interface operations {
         'application/json': {
           speciesCommon: string;
           speciesScientific?: string | null;
+          taxonId?: string | null;
           count: number;
           observedAt: string;
           timeZone?: string | null;
@@ -1079,6 +1090,16 @@ export interface operations {
             userId: string;
             speciesCommon: string;
             speciesScientific: string | null;
+            /** @description The taxon of the backbone the log is about; its commonName is the English one */
+            taxon: {
+              /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+              id: string;
+              scientificName: string;
+              /** @description In the reader's language when known, else English */
+              commonName: string | null;
+              rank: string;
+              kingdom: string | null;
+            } | null;
             count: number;
             /** Format: date-time */
             observedAt: string;
@@ -1104,6 +1125,8 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            /** @description True when the log is the user's first of its species */
+            lifer: boolean;
           };
         };
       };
@@ -1120,6 +1143,16 @@ export interface operations {
             userId: string;
             speciesCommon: string;
             speciesScientific: string | null;
+            /** @description The taxon of the backbone the log is about; its commonName is the English one */
+            taxon: {
+              /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+              id: string;
+              scientificName: string;
+              /** @description In the reader's language when known, else English */
+              commonName: string | null;
+              rank: string;
+              kingdom: string | null;
+            } | null;
             count: number;
             /** Format: date-time */
             observedAt: string;
@@ -1145,10 +1178,12 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            /** @description True when the log is the user's first of its species */
+            lifer: boolean;
           };
         };
       };
-      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      /** @description Invalid input, or a taxonId the backbone does not hold */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1219,6 +1254,16 @@ export interface operations {
             userId: string;
             speciesCommon: string;
             speciesScientific: string | null;
+            /** @description The taxon of the backbone the log is about; its commonName is the English one */
+            taxon: {
+              /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+              id: string;
+              scientificName: string;
+              /** @description In the reader's language when known, else English */
+              commonName: string | null;
+              rank: string;
+              kingdom: string | null;
+            } | null;
             count: number;
             /** Format: date-time */
             observedAt: string;
@@ -1290,6 +1335,7 @@ export interface operations {
         'application/json': {
           speciesCommon: string;
           speciesScientific?: string | null;
+          taxonId?: string | null;
           count: number;
           observedAt: string;
           timeZone?: string | null;
@@ -1325,6 +1371,16 @@ export interface operations {
             userId: string;
             speciesCommon: string;
             speciesScientific: string | null;
+            /** @description The taxon of the backbone the log is about; its commonName is the English one */
+            taxon: {
+              /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+              id: string;
+              scientificName: string;
+              /** @description In the reader's language when known, else English */
+              commonName: string | null;
+              rank: string;
+              kingdom: string | null;
+            } | null;
             count: number;
             /** Format: date-time */
             observedAt: string;
@@ -1353,7 +1409,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      /** @description Invalid input, or a taxonId the backbone does not hold */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1570,6 +1626,16 @@ export interface operations {
             id: string;
             speciesCommon: string;
             speciesScientific: string | null;
+            /** @description The taxon of the backbone the log is about; its commonName is the English one */
+            taxon: {
+              /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+              id: string;
+              scientificName: string;
+              /** @description In the reader's language when known, else English */
+              commonName: string | null;
+              rank: string;
+              kingdom: string | null;
+            } | null;
             count: number;
             /** Format: date-time */
             observedAt: string;
