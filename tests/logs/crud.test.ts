@@ -64,6 +64,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         lifer: true, // Ada's first Jubjub Bird
+        firstOfSpecies: true, // and, observed first, the one her life list shows
         photos: [
           {
             id: expect.any(String),

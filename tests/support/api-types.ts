@@ -1006,6 +1006,8 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              /** @description The owner's first observation of its species: the one their life list shows */
+              firstOfSpecies: boolean;
               photos: {
                 /** Format: uuid */
                 id: string;
@@ -1117,6 +1119,8 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The owner's first observation of its species: the one their life list shows */
+            firstOfSpecies: boolean;
             photos: {
               /** Format: uuid */
               id: string;
@@ -1170,6 +1174,8 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The owner's first observation of its species: the one their life list shows */
+            firstOfSpecies: boolean;
             photos: {
               /** Format: uuid */
               id: string;
@@ -1281,6 +1287,8 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The owner's first observation of its species: the one their life list shows */
+            firstOfSpecies: boolean;
             photos: {
               /** Format: uuid */
               id: string;
@@ -1398,6 +1406,8 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The owner's first observation of its species: the one their life list shows */
+            firstOfSpecies: boolean;
             photos: {
               /** Format: uuid */
               id: string;

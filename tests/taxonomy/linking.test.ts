@@ -62,6 +62,29 @@ describe.each(stores)('logs linked to taxa on $store', ({ databaseUrl }) => {
     expect(read.json()).not.toHaveProperty('lifer');
   });
 
+  it('marks the first observation of a species, which moves to an older one entered later', async () => {
+    const gil = await signUp(app, 'first-seen');
+    const now = await create(gil, { speciesCommon: 'Barn owl', observedAt: '2025-06-01T21:00Z' });
+    expect(now.body).toMatchObject({ lifer: true, firstOfSpecies: true });
+    // An older sighting entered afterwards: not new to the life list, but now its first.
+    const older = await create(gil, { speciesCommon: 'barn owl', observedAt: '2019-03-02T20:00Z' });
+    expect(older.body).toMatchObject({ lifer: false, firstOfSpecies: true });
+    const reread = await app.inject({ url: `/api/logs/${now.body.id}`, headers: as(gil) });
+    expect(reread.json().firstOfSpecies).toBe(false);
+    const list = await app.inject({ url: '/api/logs', headers: as(gil) });
+    expect(
+      list
+        .json()
+        .items.map((log: { observedAt: string; firstOfSpecies: boolean }) => [
+          log.observedAt,
+          log.firstOfSpecies,
+        ]),
+    ).toEqual([
+      ['2025-06-01T21:00:00.000Z', false],
+      ['2019-03-02T20:00:00.000Z', true],
+    ]);
+  });
+
   it('matches the scientific name first, ignoring case, accents and spacing', async () => {
     const { body } = await create(ada, {
       speciesCommon: 'Amsel',

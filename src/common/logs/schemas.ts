@@ -173,6 +173,9 @@ export const logSchema = z.object({
   showExactLocation: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  firstOfSpecies: z
+    .boolean()
+    .describe("The owner's first observation of its species: the one their life list shows"),
   photos: z.array(logPhotoSchema),
 });
 export type Log = z.infer<typeof logSchema>;
@@ -184,10 +187,10 @@ export const createdLogSchema = logSchema.extend({
 export type CreatedLog = z.infer<typeof createdLogSchema>;
 
 /**
- * What anyone with the link sees: the log without its owner's id, its coordinates rounded to
- * 0.01° unless showExactLocation is true.
+ * What anyone with the link sees: the log without its owner's id or what their other logs say
+ * (firstOfSpecies), its coordinates rounded to 0.01° unless showExactLocation is true.
  */
-export const sharedLogSchema = logSchema.omit({ userId: true });
+export const sharedLogSchema = logSchema.omit({ userId: true, firstOfSpecies: true });
 export type SharedLog = z.infer<typeof sharedLogSchema>;
 
 export const logListSchema = z.object({ items: z.array(logSchema), total: z.number().int() });

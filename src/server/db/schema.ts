@@ -168,10 +168,14 @@ export const logs = pgTable(
     ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('logs_user_source_key').on(table.userId, table.sourceKey),
-    // A user's logs of one species (speciesIdentity in the logs feature): the lifer check.
+    // A user's logs of one species (speciesIdentity in the logs feature) in observation order:
+    // whether a log is the first of its species is one probe.
     index('logs_user_species_idx').on(
       table.userId,
       sql`(coalesce(${table.taxonId}, 'name:' || ${table.speciesKey}))`,
+      table.observedAt,
+      table.createdAt,
+      table.id,
     ),
     check('logs_count_positive', sql`${table.count} >= 1`),
     check(

@@ -21,6 +21,8 @@ export const queryKeys = {
   /** Log writes kept on this device while offline (features/offline/offline-queue.ts). */
   offlineWrites: ['offline-writes'] as const,
   species: ['species'] as const,
+  /** The backbone's taxa for a search text: the same for every user, never stale. */
+  taxa: (search: string) => ['taxa', search] as const,
   /** What the export dialog preselects (the account's data licence). */
   exportSettings: ['export', 'settings'] as const,
   locations: ['locations'] as const,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isoUtc } from '../../db/client.js';
 import { logPhotos, logs, taxa, taxonNames } from '../../db/schema.js';
+import { isFirstObservedOfSpecies } from './species.js';
 
 // A log as the API's JSON (logSchema), written by the database and sent as is: the list, a log
 // read alone, a create, an update and a shared log all carry this text, and nothing else writes
@@ -39,7 +40,8 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.description} AS "description",
   ${logRow.notes} AS "notes", ${logRow.isPublic} AS "isPublic",
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
-  ${isoUtc(logRow.updatedAt)} AS "updatedAt", ${photos} AS "photos") item)`;
+  ${isoUtc(logRow.updatedAt)} AS "updatedAt",
+  ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${photos} AS "photos") item)`;
 
 /** The log "l" with its photos, as JSON text. */
 export const logRowJson = logJson(

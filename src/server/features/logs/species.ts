@@ -1,6 +1,15 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
 import { logs } from '../../db/schema.js';
-import { logRow } from './log-json.js';
+
+/** The columns of a log row (the table, or an alias of it) that the SQL below reads. */
+interface LogColumns {
+  id: AnyColumn;
+  userId: AnyColumn;
+  taxonId: AnyColumn;
+  speciesKey: AnyColumn;
+  observedAt: AnyColumn;
+  createdAt: AnyColumn;
+}
 
 /**
  * A species as the lists, the statistics and the lifer flag count it: the log's taxon when it is
@@ -8,16 +17,32 @@ import { logRow } from './log-json.js';
  * Taxon ids (`gbif:2490719`) never start with `name:`, so the two kinds of key never meet. The
  * expression is the one logs_user_species_idx indexes.
  */
-const identityOf = (row: { taxonId: AnyColumn; speciesKey: AnyColumn }) =>
+const identityOf = (row: Pick<LogColumns, 'taxonId' | 'speciesKey'>) =>
   sql<string>`coalesce(${row.taxonId}, 'name:' || ${row.speciesKey})`;
 
 export const speciesIdentity = identityOf(logs);
 
+/** Another log of the user, of the same species as `row`, that `before` says comes first. */
+const otherOfSpecies = (row: LogColumns, before: ReturnType<typeof sql>) => sql`EXISTS (
+  SELECT 1 FROM ${logs} o
+  WHERE o.user_id = ${row.userId} AND o.id <> ${row.id}
+    AND coalesce(o.taxon_id, 'name:' || o.species_key) = ${identityOf(row)} AND ${before})`;
+
 /**
- * Whether the log "l" is the user's first of its species: no other log of theirs of that
- * species was made before it. A statement inserting "l" does not see it in the table.
+ * Whether the log `row` is new to the user's life list (a create's `lifer`): no other log of
+ * theirs of its species was made before it. A statement inserting the row does not see it in the
+ * table; a replayed create answers as the first did.
  */
-export const isFirstOfSpecies = sql<boolean>`NOT EXISTS (SELECT 1 FROM ${logs} o
-  WHERE o.user_id = ${logRow.userId} AND o.id <> ${logRow.id}
-    AND coalesce(o.taxon_id, 'name:' || o.species_key) = ${identityOf(logRow)}
-    AND (o.created_at, o.id) < (${logRow.createdAt}, ${logRow.id}))`;
+export const isFirstOfSpecies = (row: LogColumns) =>
+  sql<boolean>`NOT ${otherOfSpecies(row, sql`(o.created_at, o.id) < (${row.createdAt}, ${row.id})`)}`;
+
+/**
+ * Whether the log `row` is the user's first observation of its species: the one their life list
+ * shows it by (the lists' firstLogId), in the order observed, then made, then id. One probe of
+ * logs_user_species_idx.
+ */
+export const isFirstObservedOfSpecies = (row: LogColumns) =>
+  sql<boolean>`NOT ${otherOfSpecies(
+    row,
+    sql`(o.observed_at, o.created_at, o.id) < (${row.observedAt}, ${row.createdAt}, ${row.id})`,
+  )}`;

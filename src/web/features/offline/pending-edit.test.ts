@@ -24,6 +24,7 @@ const log: Log = {
   showExactLocation: false,
   createdAt: '2026-05-01T07:00:00.000Z',
   updatedAt: '2026-05-01T07:00:00.000Z',
+  firstOfSpecies: true,
   photos: [
     {
       id: 'c0000000-0000-4000-8000-000000000003',

@@ -42,6 +42,8 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     showExactLocation: values.showExactLocation,
     createdAt: log.createdAt,
     updatedAt: log.updatedAt,
+    // known again once sent: an edit may change the species or the time
+    firstOfSpecies: log.firstOfSpecies,
     photos: pendingPhotos(log.photos, values),
   };
 }

@@ -26,7 +26,7 @@ export async function findOwnLogJson(db: Db, userId: string, id: string) {
  */
 export async function findLogJsonByIdempotencyKey(db: Db, userId: string, key: string) {
   const [found] = await db
-    .select({ json: logRowJson, lifer: isFirstOfSpecies })
+    .select({ json: logRowJson, lifer: isFirstOfSpecies(logRow) })
     .from(logRow)
     .where(and(eq(logRow.userId, userId), eq(logRow.idempotencyKey, key)));
   return found;

@@ -36,7 +36,7 @@ export async function insertLogJson(
       FROM ${made}, ROWS FROM (json_to_recordset(${JSON.stringify(photos)}::json)
         AS (url text, "sourceType" text)) WITH ORDINALITY AS p(url, "sourceType", ord)
       RETURNING *)
-    SELECT ${insertedLogJson(sql`added`)} AS "json", ${isFirstOfSpecies} AS "lifer" FROM ${made}`);
+    SELECT ${insertedLogJson(sql`added`)} AS "json", ${isFirstOfSpecies(logRow)} AS "lifer" FROM ${made}`);
   const [created] = (result as unknown as { rows: unknown[] }).rows;
   return created === undefined ? undefined : createdLogSchema.parse(created);
 }

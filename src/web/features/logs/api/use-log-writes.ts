@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  createdLogSchema,
   logSchema,
   type Log,
   type LogList,
@@ -33,7 +34,7 @@ export function useCreateLog() {
           body: payload,
           species: payload.speciesCommon,
         },
-        (headers) => api('/api/logs', logSchema, { method: 'POST', body: payload, headers }),
+        (headers) => api('/api/logs', createdLogSchema, { method: 'POST', body: payload, headers }),
       ),
     onSuccess: (result) => refreshAfterWrite(queryClient, result),
   });

@@ -6,9 +6,22 @@ import { LogLocation } from '@/components/map/log-location';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
+import { LiferMark } from './lifer-mark';
 
-/** The log's card; the public shared page shows it read-only, without the `sharing` switch. */
-export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: ReactNode }) {
+/**
+ * The log's card; the public shared page shows it read-only, without the `sharing` switch or
+ * the owner's lifer mark.
+ */
+export function LogDetailsCard({
+  log,
+  sharing,
+  lifer = false,
+}: {
+  log: SharedLog;
+  sharing?: ReactNode;
+  lifer?: boolean;
+}) {
+  const scientific = log.speciesScientific ?? log.taxon?.scientificName;
   const uploaded = log.photos.filter((photo) => photo.sourceType === 'uploaded');
   const external = log.photos.filter((photo) => photo.sourceType === 'external');
   return (
@@ -19,8 +32,11 @@ export function LogDetailsCard({ log, sharing }: { log: SharedLog; sharing?: Rea
             <CardTitle className="text-2xl break-words">
               <h2>{log.speciesCommon}</h2>
             </CardTitle>
-            {log.speciesScientific && (
-              <p className="text-muted-foreground italic">{log.speciesScientific}</p>
+            {scientific && <p className="text-muted-foreground italic">{scientific}</p>}
+            {lifer && (
+              <div className="mt-1">
+                <LiferMark />
+              </div>
             )}
           </div>
           <Badge variant="secondary">{log.count.toLocaleString()} observed</Badge>

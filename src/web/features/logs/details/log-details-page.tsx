@@ -96,7 +96,11 @@ export function LogDetailsPage({ id }: { id: string }) {
       </div>
 
       {log ? (
-        <LogDetailsCard log={log} sharing={<SharingSwitch log={log} />} />
+        <LogDetailsCard
+          log={log}
+          lifer={log.firstOfSpecies}
+          sharing={<SharingSwitch log={log} />}
+        />
       ) : isPending ? (
         <DetailsSkeleton />
       ) : (

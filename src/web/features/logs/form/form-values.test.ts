@@ -35,6 +35,7 @@ const log: Log = {
   showExactLocation: false,
   createdAt: '2024-01-06T18:00:00.000Z',
   updatedAt: '2024-01-06T18:00:00.000Z',
+  firstOfSpecies: true,
   photos: [],
 };
 

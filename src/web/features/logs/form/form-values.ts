@@ -19,6 +19,7 @@ export const readingZone = ({ timeZone, timeKnown }: FormTime, browser = browser
 export const newLogValues = (): LogWriteInput => ({
   speciesCommon: '',
   speciesScientific: '',
+  taxonId: null,
   count: 1,
   observedAt: localNowToTheMinute(),
   timeZone: browserTimeZone() ?? null,

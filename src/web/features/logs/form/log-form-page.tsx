@@ -5,6 +5,7 @@ import { appRoutes, logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { QUEUED, toastWriteDone } from '@/features/offline';
+import { toastLifer } from '../details/lifer-mark';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
@@ -33,6 +34,7 @@ export function NewLogPage() {
           createLog.mutate(toRequest(values), {
             onSuccess: (log) => {
               toastWriteDone(log, 'Log created successfully');
+              if (log !== QUEUED && log.lifer) toastLifer(log.speciesCommon);
               // offline, the log waits on this device: the list shows it as pending
               navigate(log === QUEUED ? appRoutes.home : logPath(log.id));
             },
@@ -57,6 +59,7 @@ export function EditLogPage({ id }: { id: string }) {
         <LogForm
           mode="edit"
           defaultValues={formValues(log)}
+          taxon={log.taxon}
           saving={updateLog.isPending}
           onCancel={() => navigate(logPath(id))}
           onSave={(values) =>

@@ -6,6 +6,7 @@ import {
   type LogWriteInput,
   type LogWritePayload,
 } from '../../../../common/logs/schemas';
+import type { Taxon } from '../../../../common/taxonomy';
 import { ComboboxField } from '@/components/combobox-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,23 +31,37 @@ import { ObservedTimeField } from './observed-time-field';
 import { photoTime, type PhotoTime } from './photo-time';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { formInstant, loadZoneAt, PlaceZoneOffer, usePlaceZoneOffer } from './place-zone';
+import { SpeciesField } from './species-field';
 import { useLocations, useSpecies } from '../api/use-suggestions';
 
 interface LogFormProps {
   mode: 'create' | 'edit';
   /** observedAt is a `datetime-local` value here */
   defaultValues: LogWriteInput;
+  /** The taxon the log is linked to (an edit), shown under its names. */
+  taxon?: Taxon | null;
   saving: boolean;
   onSave: (values: LogWritePayload) => void;
   onCancel: () => void;
 }
 
 /** The create and edit form (SPEC §2), validated with the API's own schema. */
-export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFormProps) {
+export function LogForm({
+  mode,
+  defaultValues,
+  taxon: linkedTaxon = null,
+  saving,
+  onSave,
+  onCancel,
+}: LogFormProps) {
   const form = useForm({ resolver: zodResolver(logWriteSchema), defaultValues });
   const species = useSpecies().data ?? [];
   const locations = useLocations().data ?? [];
-  const commonNames = species.map((entry) => entry.common);
+  const [taxon, setTaxon] = useState(linkedTaxon);
+  const chooseTaxon = (chosen: Taxon | null) => {
+    setTaxon(chosen);
+    form.setValue('taxonId', chosen?.id ?? null, { shouldDirty: true });
+  };
   const scientificNames = [
     ...new Set(species.flatMap((entry) => (entry.scientific ? [entry.scientific] : []))),
   ];
@@ -120,24 +135,18 @@ export function LogForm({ mode, defaultValues, saving, onSave, onCancel }: LogFo
             }}
           >
             <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2">
-              <ComboboxField
-                control={form.control}
-                name="speciesCommon"
-                label="Common Name"
-                options={commonNames}
-                onPick={(value) => {
-                  // SPEC §4 auto-fill: a known scientific name fills an empty field
-                  const known = species.find((entry) => entry.common === value);
-                  if (known?.scientific && !form.getValues('speciesScientific')) {
-                    form.setValue('speciesScientific', known.scientific);
-                  }
-                }}
-              />
+              <SpeciesField form={form} own={species} taxon={taxon} onTaxonChange={chooseTaxon} />
               <ComboboxField
                 control={form.control}
                 name="speciesScientific"
                 label="Scientific Name"
                 options={scientificNames}
+                onPick={(value) => {
+                  // another scientific name is another species: the server matches it again
+                  if (taxon && value.toLowerCase() !== taxon.scientificName.toLowerCase()) {
+                    chooseTaxon(null);
+                  }
+                }}
               />
               <FormField
                 control={form.control}

@@ -5,6 +5,7 @@ export function toWritePayload(log: Log): LogWriteInput {
   return {
     speciesCommon: log.speciesCommon,
     speciesScientific: log.speciesScientific,
+    taxonId: log.taxon?.id ?? null,
     count: log.count,
     observedAt: log.observedAt,
     timeZone: log.timeZone,

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatObservedMedium, observedDateTime } from '@/lib/log-dates';
+import { LiferMark } from '../details/lifer-mark';
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
 
@@ -53,10 +54,15 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
                 {log.count.toLocaleString()}
               </Badge>
             </div>
-            {log.speciesScientific && (
+            {(log.speciesScientific ?? log.taxon?.scientificName) && (
               <p className="truncate text-sm text-muted-foreground italic">
-                {log.speciesScientific}
+                {log.speciesScientific ?? log.taxon?.scientificName}
               </p>
+            )}
+            {log.firstOfSpecies && (
+              <div>
+                <LiferMark />
+              </div>
             )}
           </CardHeader>
           <CardContent className="grid gap-1.5 pr-14 text-sm text-muted-foreground">
