@@ -1,5 +1,7 @@
-import { LogOut } from 'lucide-react';
+import { Info, LogOut } from 'lucide-react';
+import { useState } from 'react';
 import type { User } from '../../../common/auth/schemas';
+import { AboutDialog } from '@/components/about-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,30 +16,38 @@ import { avatarInitials, displayName } from './user-display';
 
 export function UserMenu({ user }: { user: User }) {
   const name = displayName(user);
+  const [about, setAbout] = useState(false);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
-          <Avatar aria-hidden="true">
-            {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
-            {/* muted-on-muted text is below the 4.5:1 contrast small text needs */}
-            <AvatarFallback className="text-foreground">{avatarInitials(user)}</AvatarFallback>
-          </Avatar>
-          {/* the name stays the button's accessible name when hidden on small screens */}
-          <span className="sr-only max-w-40 truncate sm:not-sr-only">{name}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-48">
-        <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          {/* a full page load: the server ends the session and sends the browser to / */}
-          <a href="/api/logout">
-            <LogOut />
-            Sign Out
-          </a>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
+            <Avatar aria-hidden="true">
+              {user.profileImageUrl && <AvatarImage src={user.profileImageUrl} alt="" />}
+              {/* muted-on-muted text is below the 4.5:1 contrast small text needs */}
+              <AvatarFallback className="text-foreground">{avatarInitials(user)}</AvatarFallback>
+            </Avatar>
+            {/* the name stays the button's accessible name when hidden on small screens */}
+            <span className="sr-only max-w-40 truncate sm:not-sr-only">{name}</span>
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="min-w-48">
+          <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => setAbout(true)}>
+            <Info />
+            About
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            {/* a full page load: the server ends the session and sends the browser to / */}
+            <a href="/api/logout">
+              <LogOut />
+              Sign Out
+            </a>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <AboutDialog open={about} onOpenChange={setAbout} />
+    </>
   );
 }

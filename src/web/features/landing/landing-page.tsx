@@ -1,5 +1,6 @@
 import { Binoculars, Camera, MapPin, NotebookPen, Smartphone, TrendingUp } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
+import { AboutDialog } from '@/components/about-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -52,6 +53,7 @@ function SignInLink({
 export function LandingPage() {
   const standalone = useStandalone();
   const year = new Date().getFullYear();
+  const [about, setAbout] = useState(false);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -111,7 +113,15 @@ export function LandingPage() {
 
       <footer className="border-t">
         <div className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground">
-          © {year} {productName}. Built for wildlife observers.
+          © {year} {productName}. Built for wildlife observers.{' '}
+          <button
+            type="button"
+            className="underline-offset-4 hover:underline"
+            onClick={() => setAbout(true)}
+          >
+            About
+          </button>
+          <AboutDialog open={about} onOpenChange={setAbout} />
         </div>
       </footer>
     </div>
