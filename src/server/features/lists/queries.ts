@@ -67,8 +67,18 @@ export async function listSpecies(
   scope: ListScope,
   language: string,
 ): Promise<ListRow[]> {
+  const result = await db.execute(listStatement(userId, scope, language));
+  return rowsOf<ListRow>(result).map((row) => ({
+    ...row,
+    logs: Number(row.logs),
+    individuals: Number(row.individuals),
+  }));
+}
+
+/** The statement of `listSpecies` (bench/lists.mjs explains it). */
+export function listStatement(userId: string, scope: ListScope, language: string): SQL {
   const inScope = sql`${logs.userId} = ${userId} AND ${scopeCondition(scope)}`;
-  const result = await db.execute(sql`
+  return sql`
     WITH spellings AS MATERIALIZED (
       SELECT ${speciesIdentity} AS key, ${logs.taxonId} AS taxon_id,
         trim(${logs.speciesCommon}) AS common, nullif(trim(${logs.speciesScientific}), '') AS scientific,
@@ -91,7 +101,8 @@ export async function listSpecies(
         WHERE scientific IS NOT NULL GROUP BY key, scientific) x
       ORDER BY key, logs DESC, scientific COLLATE "C"
     ), firsts AS (
-      SELECT DISTINCT ON (s.key) s.key, ${logs.id} AS id, ${logs.timeZone} AS time_zone,
+      -- each species with its first log, found by its time through logs_user_newest_idx
+      SELECT DISTINCT ON (s.key) s.*, ${logs.id} AS first_id, ${logs.timeZone} AS time_zone,
         ${logs.timeKnown} AS time_known
       FROM species s JOIN ${logs} ON ${logs.observedAt} = s.first_at AND ${inScope}
         AND ${speciesIdentity} = s.key
@@ -104,15 +115,10 @@ export async function listSpecies(
           ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name LIMIT 1),
         c.common) AS "commonName",
       coalesce(t.scientific_name, x.scientific) AS "scientificName",
-      ${isoUtc(sql`s.first_at`)} AS "firstObservedAt", f.id AS "firstLogId",
-      f.time_zone AS "firstTimeZone", f.time_known AS "firstTimeKnown",
+      ${isoUtc(sql`s.first_at`)} AS "firstObservedAt", s.first_id AS "firstLogId",
+      s.time_zone AS "firstTimeZone", s.time_known AS "firstTimeKnown",
       ${isoUtc(sql`s.last_at`)} AS "lastObservedAt",
       s.logs::int AS logs, s.individuals::bigint AS individuals
-    FROM species s JOIN firsts f USING (key) JOIN commons c USING (key)
-      LEFT JOIN scientifics x USING (key) LEFT JOIN ${taxa} t ON t.id = s.taxon_id`);
-  return rowsOf<ListRow>(result).map((row) => ({
-    ...row,
-    logs: Number(row.logs),
-    individuals: Number(row.individuals),
-  }));
+    FROM firsts s JOIN commons c USING (key)
+      LEFT JOIN scientifics x USING (key) LEFT JOIN ${taxa} t ON t.id = s.taxon_id`;
 }
