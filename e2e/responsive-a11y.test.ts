@@ -87,6 +87,12 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
       ready: (page) => page.getByRole('heading', { name: 'No species data' }).waitFor(),
     });
     await check(user, {
+      name: 'empty lists',
+      path: '/lists',
+      ready: (page) =>
+        page.getByRole('heading', { name: 'No species on your life list yet' }).waitFor(),
+    });
+    await check(user, {
       name: 'empty map',
       path: '/map',
       ready: (page) => page.getByRole('heading', { name: 'No sightings on the map' }).waitFor(),
@@ -126,6 +132,11 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
       name: 'map',
       path: '/map',
       ready: (page) => page.locator('.leaflet-marker-icon').waitFor(),
+    });
+    await check(user, {
+      name: 'lists',
+      path: '/lists?sort=name',
+      ready: (page) => page.getByText('Eurasian Eagle-Owl with an unusually long').waitFor(),
     });
     await check(user, {
       name: 'stats',

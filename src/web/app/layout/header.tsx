@@ -1,4 +1,4 @@
-import { Binoculars, ChartColumn, List, MapIcon, type LucideIcon } from 'lucide-react';
+import { Binoculars, ChartColumn, List, ListChecks, MapIcon, type LucideIcon } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '../../../common/auth/schemas';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,12 @@ const navItems: NavItem[] = [
     icon: MapIcon,
     isCurrent: (location) => location === '/map',
     sharesListSearch: true,
+  },
+  {
+    href: '/lists',
+    label: 'Lists',
+    icon: ListChecks,
+    isCurrent: (location) => location === '/lists',
   },
   {
     href: '/stats',
