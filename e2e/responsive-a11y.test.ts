@@ -175,11 +175,12 @@ describe('keyboard', () => {
     await page.goto('/');
     await page.getByText('1 sighting total').waitFor();
     const order: string[] = [];
-    for (let index = 0; index < 13; index += 1) order.push(await tab());
+    for (let index = 0; index < 14; index += 1) order.push(await tab());
     expect(order).toEqual([
       'a:Sightbook',
       'a:Logs',
       'a:Map',
+      'a:Lists',
       'a:Stats',
       'button:Switch to dark theme',
       'button:AT\nAda Tester',

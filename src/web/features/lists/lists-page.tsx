@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { browserTimeZone, formatObservedDay } from '@/lib/log-dates';
 import {
@@ -71,7 +71,7 @@ export function ListsPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Lists</h1>
           <p className="text-muted-foreground" aria-live="polite">
-            {waiting ? 'Loading...' : list.data && query ? speciesCount(list.data.total) : ' '}
+            {waiting ? 'Loading...' : list.data && query ? speciesCount(list.data.total) : '\u00a0'}
           </p>
         </div>
         {query ? (
@@ -97,62 +97,64 @@ export function ListsPage() {
             </TabsTrigger>
           ))}
         </TabsList>
+        {/* the panel of the chosen tab only: the others are never mounted */}
+        <TabsContent value={state.kind} className="mt-4 grid gap-6">
+          <div className="grid grid-cols-2 items-end gap-4 sm:flex sm:flex-wrap">
+            {state.kind === 'year' && (
+              <YearPicker year={state.year} onChange={(year) => update({ year })} />
+            )}
+            {state.kind === 'place' && (
+              <Field id="lists-place" label="Place" className="col-span-2 sm:w-72">
+                <select
+                  id="lists-place"
+                  value={state.place}
+                  onChange={(event) => update({ place: event.target.value })}
+                  className={selectClass}
+                  disabled={placeNames.length === 0}
+                >
+                  <option value="" className={optionClass}>
+                    {places.isPending ? 'Loading places...' : 'Choose a place'}
+                  </option>
+                  {state.place && !placeNames.includes(state.place) && (
+                    <option value={state.place} className={optionClass}>
+                      {state.place}
+                    </option>
+                  )}
+                  {placeNames.map((place) => (
+                    <option key={place} value={place} className={optionClass}>
+                      {place}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
+            <Field id="lists-sort" label="Sort by" className="min-w-0 sm:w-44">
+              <select
+                id="lists-sort"
+                value={state.sort}
+                onChange={(event) => update({ sort: event.target.value as ListSort })}
+                className={selectClass}
+              >
+                {(Object.keys(sortLabels) as ListSort[]).map((sort) => (
+                  <option key={sort} value={sort} className={optionClass}>
+                    {sortLabels[sort]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+
+          {query && list.data && list.data.items.length > 0 ? (
+            <SpeciesRows items={list.data.items} state={state} stale={list.isPlaceholderData} />
+          ) : waiting ? (
+            <RowsSkeleton />
+          ) : list.error ? (
+            <QueryErrorAlert error={list.error} />
+          ) : (
+            <EmptyList state={state} hasPlaces={placeNames.length > 0 || places.isPending} />
+          )}
+        </TabsContent>
       </Tabs>
-
-      <div className="grid gap-4 sm:flex sm:flex-wrap sm:items-end">
-        {state.kind === 'year' && (
-          <YearPicker year={state.year} onChange={(year) => update({ year })} />
-        )}
-        {state.kind === 'place' && (
-          <Field id="lists-place" label="Place" className="sm:w-72">
-            <select
-              id="lists-place"
-              value={state.place}
-              onChange={(event) => update({ place: event.target.value })}
-              className={selectClass}
-              disabled={placeNames.length === 0}
-            >
-              <option value="" className={optionClass}>
-                {places.isPending ? 'Loading places...' : 'Choose a place'}
-              </option>
-              {state.place && !placeNames.includes(state.place) && (
-                <option value={state.place} className={optionClass}>
-                  {state.place}
-                </option>
-              )}
-              {placeNames.map((place) => (
-                <option key={place} value={place} className={optionClass}>
-                  {place}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
-        <Field id="lists-sort" label="Sort by" className="sm:w-44">
-          <select
-            id="lists-sort"
-            value={state.sort}
-            onChange={(event) => update({ sort: event.target.value as ListSort })}
-            className={selectClass}
-          >
-            {(Object.keys(sortLabels) as ListSort[]).map((sort) => (
-              <option key={sort} value={sort} className={optionClass}>
-                {sortLabels[sort]}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-
-      {query && list.data && list.data.items.length > 0 ? (
-        <SpeciesRows items={list.data.items} state={state} stale={list.isPlaceholderData} />
-      ) : waiting ? (
-        <RowsSkeleton />
-      ) : list.error ? (
-        <QueryErrorAlert error={list.error} />
-      ) : (
-        <EmptyList state={state} hasPlaces={placeNames.length > 0 || places.isPending} />
-      )}
     </main>
   );
 }
@@ -193,7 +195,7 @@ function YearPicker({ year, onChange }: { year: number; onChange: (year: number)
           id="lists-year"
           value={year}
           onChange={(event) => onChange(Number(event.target.value))}
-          className={cn(selectClass, 'w-28 tabular-nums')}
+          className={cn(selectClass, 'w-24 tabular-nums sm:w-28')}
         >
           {pickerYears(year).map((option) => (
             <option key={option} value={option} className={optionClass}>
@@ -233,7 +235,7 @@ function SpeciesRows({
               href={speciesLogsHref(item, state)}
               className="flex items-center gap-3 px-4 py-3 outline-none transition-colors hover:bg-accent/40 focus-visible:bg-accent/40 sm:gap-4"
             >
-              <span className="w-8 shrink-0 text-right text-sm text-muted-foreground tabular-nums">
+              <span className="w-6 shrink-0 text-right text-sm text-muted-foreground tabular-nums sm:w-8">
                 {index + 1}
               </span>
               <div className="grid min-w-0 flex-1 gap-1 sm:flex sm:items-center sm:gap-4">
