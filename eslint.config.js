@@ -12,6 +12,7 @@ const webFeatures = {
   auth: [],
   'data-exchange': [],
   landing: [],
+  lists: [],
   logs: ['data-exchange', 'offline', 'photos', 'sharing', 'taxonomy'],
   maps: ['data-exchange', 'logs'],
   offline: [],
@@ -26,6 +27,7 @@ const webFeatures = {
 const serverFeatures = {
   auth: [],
   'data-exchange': ['auth', 'logs', 'maps'],
+  lists: ['auth', 'logs'],
   logs: ['auth', 'photos', 'taxonomy'],
   maps: ['auth', 'logs'],
   photos: ['auth'],

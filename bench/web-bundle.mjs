@@ -56,6 +56,7 @@ const routes = [
   { name: 'form', lazy: ['src/web/features/logs/form/log-form-page.tsx', ...signedIn] },
   { name: 'details', lazy: ['src/web/features/logs/details/log-details-page.tsx', ...signedIn] },
   { name: 'stats', lazy: ['src/web/features/stats/stats-page.tsx', ...signedIn] },
+  { name: 'lists', lazy: ['src/web/features/lists/lists-page.tsx', ...signedIn] },
   // Leaflet, supercluster and their CSS come with the map page: it always shows the map
   { name: 'map', lazy: ['src/web/features/maps/map-page.tsx', ...signedIn] },
 ];

@@ -87,6 +87,12 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
       ready: (page) => page.getByRole('heading', { name: 'No species data' }).waitFor(),
     });
     await check(user, {
+      name: 'empty lists',
+      path: '/lists',
+      ready: (page) =>
+        page.getByRole('heading', { name: 'No species on your life list yet' }).waitFor(),
+    });
+    await check(user, {
       name: 'empty map',
       path: '/map',
       ready: (page) => page.getByRole('heading', { name: 'No sightings on the map' }).waitFor(),
@@ -128,6 +134,11 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
       ready: (page) => page.locator('.leaflet-marker-icon').waitFor(),
     });
     await check(user, {
+      name: 'lists',
+      path: '/lists?sort=name',
+      ready: (page) => page.getByText('Eurasian Eagle-Owl with an unusually long').waitFor(),
+    });
+    await check(user, {
       name: 'stats',
       path: '/stats',
       ready: (page) =>
@@ -164,11 +175,12 @@ describe('keyboard', () => {
     await page.goto('/');
     await page.getByText('1 sighting total').waitFor();
     const order: string[] = [];
-    for (let index = 0; index < 13; index += 1) order.push(await tab());
+    for (let index = 0; index < 14; index += 1) order.push(await tab());
     expect(order).toEqual([
       'a:Sightbook',
       'a:Logs',
       'a:Map',
+      'a:Lists',
       'a:Stats',
       'button:Switch to dark theme',
       'button:AT\nAda Tester',

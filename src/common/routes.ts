@@ -7,6 +7,7 @@ export const appRoutes = {
   log: '/logs/:id',
   editLog: '/logs/:id/edit',
   stats: '/stats',
+  lists: '/lists',
   map: '/map',
   sharedLog: '/shared/:id',
   pwaAuthComplete: '/pwa-auth-complete',

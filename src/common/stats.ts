@@ -42,7 +42,10 @@ export const statsSummarySchema = z.object({
 });
 export type StatsSummary = z.infer<typeof statsSummarySchema>;
 
-/** A species is its trimmed common name, case-insensitively; shown in its most used spelling. */
+/**
+ * A species is its taxon when the log is linked to one, else its trimmed common name
+ * case-insensitively (as the lists count it); shown in its most used spelling.
+ */
 export const topSpeciesSchema = z.array(
   z.object({ species: z.string(), totalCount: z.number().int() }),
 );

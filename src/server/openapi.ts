@@ -42,6 +42,11 @@ const TAGS = [
   },
   { name: 'stats', description: 'Counts and charts of your logs', prefixes: ['/api/stats/'] },
   {
+    name: 'lists',
+    description: 'Your life, year and place lists of species',
+    prefixes: ['/api/lists'],
+  },
+  {
     name: 'data-exchange',
     description: 'Importing and exporting logs as files',
     prefixes: ['/api/export', '/api/import'],

@@ -66,6 +66,7 @@ registerRoute(
     sameOrigin(url) &&
     url.pathname.startsWith('/api/') &&
     !url.pathname.startsWith('/api/export') &&
+    url.pathname !== '/api/lists.csv' && // a download, not a read to keep
     url.pathname !== '/api/login' &&
     url.pathname !== '/api/logout',
   new NetworkFirst({

@@ -147,6 +147,11 @@ const matrix: Record<string, RouteCase> = {
   'GET /api/stats/summary': { request: get('/api/stats/summary'), expect: signedIn(200) },
   'GET /api/stats/top-species': { request: get('/api/stats/top-species'), expect: signedIn(200) },
   'GET /api/stats/time-series': { request: get('/api/stats/time-series'), expect: signedIn(200) },
+  'GET /api/lists': { request: get('/api/lists?kind=life'), expect: signedIn(200) },
+  'GET /api/lists.csv': {
+    request: get('/api/lists.csv?kind=year&year=2026'),
+    expect: signedIn(200),
+  },
   'GET /api/export.csv': { request: get('/api/export.csv'), expect: signedIn(200) },
   'GET /api/export.geojson': { request: get('/api/export.geojson'), expect: signedIn(200) },
   'GET /api/export/dwca.zip': { request: get('/api/export/dwca.zip'), expect: signedIn(200) },

@@ -22,6 +22,7 @@ describe('serving the web app', () => {
     '/logs/3f1c/edit',
     '/logs/3f1c',
     '/stats',
+    '/lists',
     '/map',
     '/shared/3f1c',
     '/pwa-auth-complete?token=x',

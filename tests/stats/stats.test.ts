@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import { inArray } from 'drizzle-orm';
 import { logs } from '../../src/server/db/schema.js';
+import { upsertTaxa } from '../../src/server/features/taxonomy/queries.js';
+import { nameKey } from '../../src/common/taxonomy.js';
 import { createLogAs, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
 // Hand-built data sets with hand-computed answers (ARCHITECTURE "Stats").
@@ -114,6 +117,60 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
       expect(await json(birder, '/api/stats/summary?from=2026-05-10&to=2026-05-01')).toEqual(zeros);
       expect(await json(newcomer, '/api/stats/top-species')).toEqual([]);
       expect(await json(newcomer, '/api/stats/time-series')).toEqual([]);
+    });
+  });
+
+  describe('species linked to a taxon', () => {
+    it('counts the logs of one taxon as one species, whatever their names', async () => {
+      await upsertTaxa(app.db, [
+        {
+          id: 'gbif:2497921',
+          scientificName: 'Tyto alba',
+          rank: 'species',
+          kingdom: 'Animalia',
+          phylum: 'Chordata',
+          class: 'Aves',
+          order: 'Strigiformes',
+          family: 'Tytonidae',
+          genus: 'Tyto',
+          source: 'gbif',
+          sourceId: '2497921',
+          acceptedId: null,
+          scientificKey: nameKey('Tyto alba'),
+          names: [{ language: 'en', name: 'Barn Owl', preferred: true, nameKey: 'barn owl' }],
+        },
+      ]);
+      const owler = await signUp(app, 'owler');
+      const ids: string[] = [];
+      for (const [speciesCommon, count] of [
+        ['barn owl', 1],
+        ['Barn Owl', 2],
+        ['Tyto alba', 3], // the scientific name typed as the common one
+      ] as const) {
+        ids.push((await createLogAs(app, owler, { speciesCommon, count })).id);
+      }
+      await app.db.update(logs).set({ taxonId: 'gbif:2497921' }).where(inArray(logs.id, ids));
+      expect(await json(owler, '/api/stats/summary')).toEqual({
+        totalSightings: 6,
+        uniqueSpecies: 1,
+        totalLogs: 3,
+      });
+
+      // a free-text name stays a species of its own
+      const tawny = await createLogAs(app, owler, { speciesCommon: 'Tawny Owl', count: 1 });
+      await app.db
+        .update(logs)
+        .set({ taxonId: null })
+        .where(inArray(logs.id, [tawny.id]));
+      expect(await json(owler, '/api/stats/summary')).toEqual({
+        totalSightings: 7,
+        uniqueSpecies: 2,
+        totalLogs: 4,
+      });
+      expect(await json(owler, '/api/stats/top-species')).toEqual([
+        { species: 'Barn Owl', totalCount: 6 }, // one log each: the first by code point
+        { species: 'Tawny Owl', totalCount: 1 },
+      ]);
     });
   });
 

@@ -306,6 +306,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/lists': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your life, year or place list
+     * @description The species of your logs, one row each: a log linked to a taxon counts as that taxon, others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known.
+     */
+    get: operations['getSpeciesList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/lists.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download your life, year or place list as CSV
+     * @description The species of your logs, one row each: a log linked to a taxon counts as that taxon, others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. As a CSV file (RFC 4180, UTF-8, a header row).
+     */
+    get: operations['downloadSpeciesList'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/export.csv': {
     parameters: {
       query?: never;
@@ -1872,6 +1912,123 @@ export interface operations {
             bucketStart: string;
             totalCount: number;
           }[];
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSpeciesList: {
+    parameters: {
+      query?: {
+        kind?: 'life' | 'year' | 'place';
+        /** @description kind=year: the year of the observations' own local dates */
+        year?: number;
+        /** @description kind=place: the place name, matched whole, ignoring case and outer spaces */
+        place?: string;
+        /** @description The zone whose calendar gives the year of logs that have no time zone of their own */
+        tz?: string;
+        /** @description first: first seen, oldest first; name: A to Z; count: most individuals first */
+        sort?: 'first' | 'name' | 'count';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** @description The species: its taxon id, or `name:` and its common name in lower case */
+              key: string;
+              taxonId: string | null;
+              /** @description The taxon's name in the reader's language, else the spelling most used in the logs */
+              commonName: string;
+              scientificName: string | null;
+              /** Format: date-time */
+              firstObservedAt: string;
+              /** Format: uuid */
+              firstLogId: string;
+              firstTimeZone: string | null;
+              firstTimeKnown: boolean;
+              /** Format: date-time */
+              lastObservedAt: string;
+              logs: number;
+              individuals: number;
+            }[];
+            /** @description How many species the list holds */
+            total: number;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadSpeciesList: {
+    parameters: {
+      query?: {
+        kind?: 'life' | 'year' | 'place';
+        /** @description kind=year: the year of the observations' own local dates */
+        year?: number;
+        /** @description kind=place: the place name, matched whole, ignoring case and outer spaces */
+        place?: string;
+        /** @description The zone whose calendar gives the year of logs that have no time zone of their own */
+        tz?: string;
+        /** @description first: first seen, oldest first; name: A to Z; count: most individuals first */
+        sort?: 'first' | 'name' | 'count';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file, as an attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       /** @description Invalid input: `message` names the first problem, `issues` each one with its path */

@@ -39,6 +39,9 @@ const PwaAuthCompletePage = lazy(() =>
     default: m.PwaAuthCompletePage,
   })),
 );
+const ListsPage = lazy(() =>
+  import('@/features/lists/lists-page').then((m) => ({ default: m.ListsPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -131,6 +134,11 @@ export function AppRouter() {
         <Route path={appRoutes.stats}>
           <SignedIn>
             <StatsPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.lists}>
+          <SignedIn>
+            <ListsPage />
           </SignedIn>
         </Route>
         <Route path={appRoutes.map}>

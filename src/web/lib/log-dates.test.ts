@@ -96,6 +96,9 @@ describe('a date-only log', () => {
           'January 6, 2024 · time not recorded',
         );
         expect(formatObservedDay({ ...log, timeKnown: false }, viewer)).toBe('January 6, 2024');
+        expect(formatObservedDay({ ...log, timeKnown: false }, viewer, 'medium')).toBe(
+          'Jan 6, 2024',
+        );
       }
     }
   });

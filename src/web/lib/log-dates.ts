@@ -81,10 +81,14 @@ export const formatObservedMedium = (log: ObservedTime, viewer: Viewer = {}) =>
 export const formatObservedLong = (log: ObservedTime, viewer: Viewer = {}) =>
   formatObserved(log, 'long', viewer);
 
-/** The day observed, as it was at the place: 'May 1, 2026'. */
-export const formatObservedDay = (log: ObservedTime, viewer: Viewer = {}) =>
+/** The day observed, as it was at the place: 'May 1, 2026' (long), 'Jan 6, 2024' (medium). */
+export const formatObservedDay = (
+  log: ObservedTime,
+  viewer: Viewer = {},
+  dateStyle: 'medium' | 'long' = 'long',
+) =>
   new Intl.DateTimeFormat(viewer.locale, {
-    dateStyle: 'long',
+    dateStyle,
     timeZone: observedZone(log, viewer),
   }).format(new Date(log.observedAt));
 

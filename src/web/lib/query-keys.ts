@@ -26,6 +26,10 @@ export const queryKeys = {
   /** What the export dialog preselects (the account's data licence). */
   exportSettings: ['export', 'settings'] as const,
   locations: ['locations'] as const,
+  lists: {
+    all: ['lists'] as const,
+    list: (query: Record<string, string>) => ['lists', query] as const,
+  },
   stats: {
     all: ['stats'] as const,
     summary: (range: StatsRangeKey) => ['stats', 'summary', range] as const,
@@ -41,6 +45,7 @@ export const afterLogWrite = [
   queryKeys.species,
   queryKeys.locations,
   queryKeys.stats.all,
+  queryKeys.lists.all,
 ];
 
 /** The signed-in user's id, as the current-user query last saw it. */

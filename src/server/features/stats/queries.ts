@@ -2,12 +2,15 @@ import { desc, sql } from 'drizzle-orm';
 import type { StatsBucket, StatsRange } from '../../../common/stats.js';
 import type { Db } from '../../db/client.js';
 import { logs } from '../../db/schema.js';
-import { logFilterWhere } from '../logs/index.js';
+import { logFilterWhere, speciesIdentity } from '../logs/index.js';
 
 // SQL of the stats feature; only the user's own logs, days and buckets as the calendar reads in tz.
 
-/** A species: its trimmed common name, compared case-insensitively (ARCHITECTURE "Stats"). */
-const speciesKey = logs.speciesKey;
+/**
+ * A species as the lists count it: its taxon when the log is linked to one, else its trimmed
+ * common name compared case-insensitively.
+ */
+const speciesKey = speciesIdentity;
 
 // Sums come back as bigint/numeric, which the drivers hand over as text.
 const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);

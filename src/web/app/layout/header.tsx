@@ -1,4 +1,4 @@
-import { Binoculars, ChartColumn, List, MapIcon, type LucideIcon } from 'lucide-react';
+import { Binoculars, ChartColumn, List, ListChecks, MapIcon, type LucideIcon } from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '../../../common/auth/schemas';
 import { Button } from '@/components/ui/button';
@@ -32,6 +32,12 @@ const navItems: NavItem[] = [
     sharesListSearch: true,
   },
   {
+    href: '/lists',
+    label: 'Lists',
+    icon: ListChecks,
+    isCurrent: (location) => location === '/lists',
+  },
+  {
     href: '/stats',
     label: 'Stats',
     icon: ChartColumn,
@@ -52,12 +58,19 @@ export function Header({ user }: { user: User }) {
           <Binoculars className="size-5 text-primary" aria-hidden="true" />
           <span>{productName}</span>
         </Link>
-        <nav className="flex items-center gap-1" aria-label="Main">
+        <nav className="flex items-center gap-0.5 sm:gap-1" aria-label="Main">
           {navItems.map(({ href, label, icon: Icon, isCurrent, sharesListSearch }) => {
             const current = isCurrent(location);
             const to = sharesListSearch && carried ? `${href}?${carried}` : href;
             return (
-              <Button key={href} asChild size="sm" variant={current ? 'secondary' : 'ghost'}>
+              <Button
+                key={href}
+                asChild
+                size="sm"
+                variant={current ? 'secondary' : 'ghost'}
+                // icon-only buttons a little narrower on phones: four of them fit beside the name
+                className="has-[>svg]:px-1.5 sm:has-[>svg]:px-2.5"
+              >
                 <Link href={to} aria-current={current ? 'page' : undefined}>
                   <Icon aria-hidden="true" />
                   {/* icon-only on small screens; the label stays for screen readers */}

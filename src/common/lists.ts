@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { LOG_LIMITS } from './logs/schemas.js';
+import { queryParam, queryTimeZone } from './query-params.js';
+
+// Species lists of the signed-in user's logs (issue 20; ARCHITECTURE "Later contracts",
+// docs/decisions/011-lists.md): the life list, a year's and a place's. A species is its taxon
+// when the log is linked to one, else its trimmed common name compared case-insensitively.
+
+export const listKinds = ['life', 'year', 'place'] as const;
+export type ListKind = (typeof listKinds)[number];
+
+/** first: first seen, oldest first; name: by common name; count: most individuals first. */
+export const listSorts = ['first', 'name', 'count'] as const;
+export type ListSort = (typeof listSorts)[number];
+
+export const LIST_YEARS = { min: 1000, max: 9999 } as const;
+
+export const listQuerySchema = z
+  .object({
+    kind: queryParam(
+      z.enum(listKinds, { error: 'Kind must be life, year or place' }).default('life'),
+    ),
+    year: queryParam(
+      z.coerce
+        .number({ error: 'Year must be a year (YYYY)' })
+        .int('Year must be a year (YYYY)')
+        .min(LIST_YEARS.min, 'Year must be a year (YYYY)')
+        .max(LIST_YEARS.max, 'Year must be a year (YYYY)')
+        .optional(),
+    ).describe("kind=year: the year of the observations' own local dates"),
+    place: queryParam(
+      z
+        .string()
+        .trim()
+        .max(LOG_LIMITS.placeName, 'Place is too long')
+        .transform((place) => place || undefined)
+        .optional(),
+    ).describe('kind=place: the place name, matched whole, ignoring case and outer spaces'),
+    tz: queryTimeZone.describe(
+      'The zone whose calendar gives the year of logs that have no time zone of their own',
+    ),
+    sort: queryParam(
+      z.enum(listSorts, { error: 'Sort must be first, name or count' }).default('first'),
+    ).describe('first: first seen, oldest first; name: A to Z; count: most individuals first'),
+  })
+  .superRefine((query, context) => {
+    if (query.kind === 'year' && query.year === undefined) {
+      context.addIssue({ code: 'custom', path: ['year'], message: 'A year list needs a year' });
+    }
+    if (query.kind === 'place' && query.place === undefined) {
+      context.addIssue({ code: 'custom', path: ['place'], message: 'A place list needs a place' });
+    }
+  });
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const listItemSchema = z.object({
+  key: z
+    .string()
+    .describe('The species: its taxon id, or `name:` and its common name in lower case'),
+  taxonId: z.string().nullable(),
+  commonName: z
+    .string()
+    .describe("The taxon's name in the reader's language, else the spelling most used in the logs"),
+  scientificName: z.string().nullable(),
+  firstObservedAt: z.iso.datetime(),
+  firstLogId: z.uuid(),
+  /** How the first log's time reads: at its place's zone, or its date alone. */
+  firstTimeZone: z.string().nullable(),
+  firstTimeKnown: z.boolean(),
+  lastObservedAt: z.iso.datetime(),
+  logs: z.number().int(),
+  individuals: z.number().int(),
+});
+export type ListItem = z.infer<typeof listItemSchema>;
+
+export const speciesListReplySchema = z.object({
+  items: z.array(listItemSchema),
+  total: z.number().int().describe('How many species the list holds'),
+});
+export type SpeciesList = z.infer<typeof speciesListReplySchema>;
+
+/** The columns of GET /api/lists.csv, in order. */
+export const LIST_CSV_COLUMNS = [
+  'common_name',
+  'scientific_name',
+  'taxon_id',
+  'first_observed_at',
+  'last_observed_at',
+  'logs',
+  'individuals',
+  'first_log_id',
+] as const;

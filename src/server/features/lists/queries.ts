@@ -1,0 +1,124 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { isoUtc, type Db } from '../../db/client.js';
+import { logs, taxa, taxonNames } from '../../db/schema.js';
+import { speciesIdentity } from '../logs/index.js';
+
+// SQL of the species lists: the user's own logs, grouped per species (logs' speciesIdentity).
+
+/** Which of the user's logs a list holds (life: all of them). */
+export type ListScope =
+  { kind: 'life' } | { kind: 'year'; year: number; tz: string } | { kind: 'place'; place: string };
+
+export interface ListRow {
+  key: string;
+  taxonId: string | null;
+  commonName: string;
+  scientificName: string | null;
+  firstObservedAt: string;
+  firstLogId: string;
+  firstTimeZone: string | null;
+  firstTimeKnown: boolean;
+  lastObservedAt: string;
+  logs: number;
+  individuals: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The local calendar year of a log: at its own zone when the database knows that zone (its
+ * time zone data may be older than the runtime's, which checked the name), else a date-only
+ * log's noon UTC (as the app reads it) or the request's zone for a log with a time.
+ */
+const localYear = (tz: string) => sql`date_part('year', ${logs.observedAt} AT TIME ZONE
+  CASE WHEN ${logs.timeZone} IN (SELECT name FROM pg_timezone_names) THEN ${logs.timeZone}
+    WHEN NOT ${logs.timeKnown} THEN 'UTC' ELSE ${tz}::text END)`;
+
+/** The condition a log of the list meets, besides its owner. */
+function scopeCondition(scope: ListScope): SQL {
+  switch (scope.kind) {
+    case 'life':
+      return sql`true`;
+    case 'year': {
+      // Local dates lie within 14 hours of UTC: a day's margin each side keeps the range on the
+      // index (user_id, observed_at), and the exact test runs on that year's logs only.
+      const from = new Date(Date.UTC(scope.year, 0, 1) - DAY_MS);
+      const to = new Date(Date.UTC(scope.year + 1, 0, 1) + DAY_MS);
+      return sql`${logs.observedAt} >= ${from.toISOString()} AND ${logs.observedAt} < ${to.toISOString()}
+        AND ${localYear(scope.tz)} = ${scope.year}`;
+    }
+    case 'place':
+      // the place name whole, ignoring case and the spaces around it
+      return sql`lower(trim(${logs.placeName})) = lower(${scope.place})`;
+  }
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * One row per species of the user's logs in the scope, in no particular order. The logs are read
+ * once, grouped by species and spelling (a hash aggregate over a few thousand groups at most);
+ * the rest works on those groups: the most used spellings, the first log of each species (found
+ * through logs_user_newest_idx by its time), and the taxon's names.
+ */
+export async function listSpecies(
+  db: Db,
+  userId: string,
+  scope: ListScope,
+  language: string,
+): Promise<ListRow[]> {
+  const result = await db.execute(listStatement(userId, scope, language));
+  return rowsOf<ListRow>(result).map((row) => ({
+    ...row,
+    logs: Number(row.logs),
+    individuals: Number(row.individuals),
+  }));
+}
+
+/** The statement of `listSpecies` (bench/lists.mjs explains it). */
+export function listStatement(userId: string, scope: ListScope, language: string): SQL {
+  const inScope = sql`${logs.userId} = ${userId} AND ${scopeCondition(scope)}`;
+  return sql`
+    WITH spellings AS MATERIALIZED (
+      SELECT ${speciesIdentity} AS key, ${logs.taxonId} AS taxon_id,
+        trim(${logs.speciesCommon}) AS common, nullif(trim(${logs.speciesScientific}), '') AS scientific,
+        count(*) AS logs, sum(${logs.count}) AS individuals,
+        min(${logs.observedAt}) AS first_at, max(${logs.observedAt}) AS last_at
+      FROM ${logs} WHERE ${inScope}
+      GROUP BY 1, 2, 3, 4
+    ), species AS MATERIALIZED (
+      SELECT key, min(taxon_id) AS taxon_id, sum(logs) AS logs, sum(individuals) AS individuals,
+        min(first_at) AS first_at, max(last_at) AS last_at
+      FROM spellings GROUP BY key
+    ), commons AS (
+      -- each species' spelling with the most logs; ties by code point, alike on both stores
+      SELECT DISTINCT ON (key) key, common FROM (
+        SELECT key, common, sum(logs) AS logs FROM spellings GROUP BY key, common) c
+      ORDER BY key, logs DESC, common COLLATE "C"
+    ), scientifics AS (
+      SELECT DISTINCT ON (key) key, scientific FROM (
+        SELECT key, scientific, sum(logs) AS logs FROM spellings
+        WHERE scientific IS NOT NULL GROUP BY key, scientific) x
+      ORDER BY key, logs DESC, scientific COLLATE "C"
+    ), firsts AS (
+      -- each species with its first log, found by its time through logs_user_newest_idx
+      SELECT DISTINCT ON (s.key) s.*, ${logs.id} AS first_id, ${logs.timeZone} AS time_zone,
+        ${logs.timeKnown} AS time_known
+      FROM species s JOIN ${logs} ON ${logs.observedAt} = s.first_at AND ${inScope}
+        AND ${speciesIdentity} = s.key
+      ORDER BY s.key, ${logs.createdAt}, ${logs.id}
+    )
+    SELECT s.key, s.taxon_id AS "taxonId",
+      coalesce(
+        (SELECT n.name FROM ${taxonNames} n
+          WHERE n.taxon_id = s.taxon_id AND n.language IN (${language}, 'en')
+          ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name LIMIT 1),
+        c.common) AS "commonName",
+      coalesce(t.scientific_name, x.scientific) AS "scientificName",
+      ${isoUtc(sql`s.first_at`)} AS "firstObservedAt", s.first_id AS "firstLogId",
+      s.time_zone AS "firstTimeZone", s.time_known AS "firstTimeKnown",
+      ${isoUtc(sql`s.last_at`)} AS "lastObservedAt",
+      s.logs::int AS logs, s.individuals::bigint AS individuals
+    FROM firsts s JOIN commons c USING (key)
+      LEFT JOIN scientifics x USING (key) LEFT JOIN ${taxa} t ON t.id = s.taxon_id`;
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listQuerySchema, speciesListReplySchema } from '../../../common/lists.js';
+import { fileReply } from '../../api-docs.js';
+import { requireUserId } from '../auth/index.js';
+import { getSpeciesList, listCsv, listFilename } from './service.js';
+
+const LIST_DESCRIPTION =
+  'The species of your logs, one row each: a log linked to a taxon counts as that taxon, ' +
+  'others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that ' +
+  "year as the calendar read at each log's place (its time zone; `tz` for logs without one); " +
+  '`kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the ' +
+  'Accept-Language language when known.';
+
+/** Mounted at /api; every route needs a signed-in user, checked before the input. */
+export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request));
+
+  app.get(
+    '/lists',
+    {
+      schema: {
+        summary: 'Your life, year or place list',
+        description: LIST_DESCRIPTION,
+        operationId: 'getSpeciesList',
+        querystring: listQuerySchema,
+        response: { 200: speciesListReplySchema },
+      },
+    },
+    async (request) =>
+      getSpeciesList(
+        app.db,
+        requireUserId(request),
+        request.query,
+        request.headers['accept-language'],
+      ),
+  );
+
+  app.get(
+    '/lists.csv',
+    {
+      schema: {
+        summary: 'Download your life, year or place list as CSV',
+        description: `${LIST_DESCRIPTION} As a CSV file (RFC 4180, UTF-8, a header row).`,
+        operationId: 'downloadSpeciesList',
+        querystring: listQuerySchema,
+        response: { 200: fileReply('The CSV file, as an attachment', 'text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const list = await getSpeciesList(
+        app.db,
+        requireUserId(request),
+        request.query,
+        request.headers['accept-language'],
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${listFilename(request.query)}"`)
+        .send(listCsv(list));
+    },
+  );
+};
