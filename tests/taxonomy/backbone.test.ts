@@ -33,7 +33,8 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
       ['Vulpes vulpes', 'gbif:5219243', 'Vulpes vulpes', 'Red fox'],
       ['Tyto alba', 'gbif:2497921', 'Tyto alba', 'Barn owl'],
     ]) {
-      const [first] = await search(q!);
+      // first among the package's taxa: on a shared PostgreSQL, other files load checklists
+      const first = (await search(q!)).find((taxon) => taxon.id.startsWith('gbif:'));
       expect(first).toEqual({
         id,
         scientificName,
@@ -50,7 +51,8 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
 
   it('keeps one taxon for a species the package lists twice', async () => {
     const robins = await search('Turdus migratorius');
-    expect(robins.filter((taxon) => taxon.scientificName === 'Turdus migratorius')).toEqual([
+    const fromPackage = robins.filter((taxon) => taxon.id.startsWith('gbif:'));
+    expect(fromPackage.filter((taxon) => taxon.scientificName === 'Turdus migratorius')).toEqual([
       expect.objectContaining({ id: 'gbif:2490765', commonName: 'American robin' }),
     ]);
   });
