@@ -61,11 +61,14 @@ registerRoute(
 );
 
 // Reads of the API: fresh when online, the last reply when offline (lists, details, stats).
+// The species pack keeps itself (features/taxonomy/taxa.worker.ts): a second 4 MB copy here
+// would answer the worker's revalidation offline with an older pack.
 registerRoute(
   ({ url }) =>
     sameOrigin(url) &&
     url.pathname.startsWith('/api/') &&
     !url.pathname.startsWith('/api/export') &&
+    url.pathname !== '/api/taxa/pack' &&
     url.pathname !== '/api/login' &&
     url.pathname !== '/api/logout',
   new NetworkFirst({
