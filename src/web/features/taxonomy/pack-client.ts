@@ -16,9 +16,14 @@ let pack: TaxaPack | undefined;
 
 const aborted = () => new DOMException('The search was aborted', 'AbortError');
 
+const NONE: PackState = { ready: false, complete: false, taxa: 0, language: 'en', indexMs: 0 };
+
+/** Without workers (an old browser, a test in Node) there is no pack: searches use the server. */
+const noPack: TaxaPack = { state: NONE, loaded: Promise.resolve(NONE), search: async () => null };
+
 /** The pack of this page, its worker started on the first call. */
 export function taxaPack(): TaxaPack {
-  pack ??= startPack();
+  pack ??= typeof Worker === 'undefined' ? noPack : startPack();
   return pack;
 }
 
@@ -43,11 +48,10 @@ function startPack(): TaxaPack {
       pending.delete(data.id);
     }
   };
-  const none: PackState = { ready: false, complete: false, taxa: 0, language: 'en', indexMs: 0 };
   // a worker that cannot start (a browser without module workers) leaves the network
   worker.onerror = () => {
-    state = none;
-    settle(none);
+    state = NONE;
+    settle(NONE);
     for (const answer of pending.values()) answer(null);
     pending.clear();
   };

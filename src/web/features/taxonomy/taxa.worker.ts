@@ -60,22 +60,26 @@ async function fromCache() {
   if (cached && !adopt(await cached.text(), cached.headers.get('etag'))) await cache?.delete(url);
 }
 
-/** Asks the server whether the pack changed, and takes the new one when it did. */
+/**
+ * Asks the server whether the pack changed, and takes the new one when it did. Offline, or
+ * when the connection drops mid-way, the pack in use stays.
+ */
 async function revalidate() {
   checkedAt = Date.now();
-  let response: Response;
+  let text: string;
+  let fresh: string | null;
   try {
-    response = await fetch(url, {
+    const response = await fetch(url, {
       credentials: 'same-origin',
       cache: 'no-store', // this worker is the pack's cache; the browser's would hold a copy
       headers: etag ? { 'If-None-Match': etag } : {},
     });
+    if (response.status !== 200) return; // 304 unchanged; 401 signed out: keep what there is
+    text = await response.text();
+    fresh = response.headers.get('etag');
   } catch {
-    return; // offline: the cached pack stays
+    return;
   }
-  if (response.status !== 200) return; // 304 unchanged; 401 signed out: keep what there is
-  const text = await response.text();
-  const fresh = response.headers.get('etag');
   if (!adopt(text, fresh)) return;
   const cache = await openCache();
   await cache
@@ -86,6 +90,11 @@ async function revalidate() {
       }),
     )
     .catch(() => undefined); // a full disk leaves the pack in memory
+  // one pack is kept: the one of an earlier browser language goes
+  const kept = new URL(url, self.location.href).href;
+  for (const request of (await cache?.keys()) ?? []) {
+    if (request.url !== kept) await cache?.delete(request);
+  }
   post({ type: 'state', state: state() });
 }
 
@@ -98,8 +107,11 @@ async function load() {
   await fromCache().catch(() => undefined);
   const cached = index !== undefined;
   if (cached) post({ type: 'state', state: state() });
-  await startRevalidation();
-  if (!cached) post({ type: 'state', state: state() }); // none cached: the first answer is now
+  try {
+    await startRevalidation();
+  } finally {
+    if (!cached) post({ type: 'state', state: state() }); // none cached: the first answer is now
+  }
 }
 
 scope.onmessage = ({ data: message }) => {
