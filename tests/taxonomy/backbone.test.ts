@@ -7,7 +7,7 @@ import { getFor, signUp, stores, testConfig, type TestUser } from '../support/he
 
 // The species backbone a new instance starts with (issue 20): the common-species package,
 // loaded once, searched by GET /api/taxa.
-describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
+describe.each(stores)('the species backbone on $store', ({ store, databaseUrl }) => {
   let app: FastifyInstance;
   let ada: TestUser;
   beforeAll(async () => {
@@ -38,10 +38,14 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
       expect(first).toEqual({
         id,
         scientificName,
-        commonName,
+        commonName: first?.commonName,
         rank: 'species',
         kingdom: 'Animalia',
       });
+      // checklists.test.ts loads the GBIF sample, which renames the blackbird in English: on a
+      // shared PostgreSQL it may have run first
+      const renamed = store === 'postgres' && id === 'gbif:2490719' ? ['Eurasian Blackbird'] : [];
+      expect([commonName, ...renamed]).toContain(first?.commonName);
     }
   });
 
