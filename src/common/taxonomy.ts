@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryParam } from './query-params.js';
+import { optionalQuery, queryParam } from './query-params.js';
 
 // The species backbone (issue 20): taxa with their names, searched by the species pickers and
 // linked from logs. Shared by the server's search and the web app's offline pack.
@@ -34,32 +34,30 @@ export const taxaQuerySchema = z.object({
 });
 export type TaxaQuery = z.infer<typeof taxaQuerySchema>;
 
-/**
- * A name as searches compare it: without accents, in lower case, single-spaced. "Barn Owl",
- * "barn  owl" and "Bärn owl" are one key.
- */
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s\u00a0]+/g, ' ')
-    .trim();
-}
+// The name keys and match tiers of the searches, in a module without zod for the web app's
+// species pack worker.
+export { matchTier, nameKey, WORD_SEPARATORS } from './name-key.js';
 
 /**
- * How well a name matches a search key, best first: 0 the whole name, 1 its start, 2 the start
- * of one of its words, 3 anywhere; undefined when it does not contain the key.
+ * The primary subtag of a language tag in lower case (`pt` of `pt-BR`), or undefined when the
+ * text is not one: the language the backbone's names are filed under.
  */
-export function matchTier(key: string, search: string): number | undefined {
-  if (key === search) return 0;
-  if (key.startsWith(search)) return 1;
-  const at = key.indexOf(search);
-  if (at < 0) return undefined;
-  for (let from = at; from >= 0; from = key.indexOf(search, from + 1)) {
-    if (isWordStart(key, from)) return 2;
-  }
-  return 3;
+export function primaryLanguage(tag: string | undefined | null): string | undefined {
+  const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
 }
 
-const isWordStart = (key: string, at: number) => at === 0 || /[\s\-'’(/]/.test(key[at - 1]!);
+export const taxaPackQuerySchema = z.object({
+  lang: optionalQuery(
+    z
+      .string()
+      .max(35, 'Language must be a language tag such as fr or pt-BR')
+      .refine(
+        (tag) => primaryLanguage(tag) !== undefined,
+        'Language must be a language tag such as fr or pt-BR',
+      )
+      .describe(
+        "The names' language (a BCP 47 tag: its primary subtag counts); else Accept-Language",
+      ),
+  ),
+});

@@ -61,12 +61,15 @@ registerRoute(
 );
 
 // Reads of the API: fresh when online, the last reply when offline (lists, details, stats).
+// The species pack keeps itself (features/taxonomy/taxa.worker.ts) and answers searches offline:
+// a second 4 MB copy here would answer the worker's revalidation offline with an older pack.
 registerRoute(
   ({ url }) =>
     sameOrigin(url) &&
     url.pathname.startsWith('/api/') &&
     !url.pathname.startsWith('/api/export') &&
     url.pathname !== '/api/lists.csv' && // a download, not a read to keep
+    !url.pathname.startsWith('/api/taxa') && // searches would crowd out the reads kept here
     url.pathname !== '/api/login' &&
     url.pathname !== '/api/logout',
   new NetworkFirst({

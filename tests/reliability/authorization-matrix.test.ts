@@ -143,6 +143,7 @@ const matrix: Record<string, RouteCase> = {
   },
   'GET /api/species': { request: get('/api/species'), expect: signedIn(200) },
   'GET /api/taxa': { request: get('/api/taxa?q=owl'), expect: signedIn(200) },
+  'GET /api/taxa/pack': { request: get('/api/taxa/pack?lang=fr'), expect: signedIn(200) },
   'GET /api/locations': { request: get('/api/locations'), expect: signedIn(200) },
   'GET /api/stats/summary': { request: get('/api/stats/summary'), expect: signedIn(200) },
   'GET /api/stats/top-species': { request: get('/api/stats/top-species'), expect: signedIn(200) },

@@ -586,6 +586,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/taxa/pack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The species backbone for offline search
+     * @description Every taxon of the backbone with its names in the language (else Accept-Language) and English, as the web app searches it offline: a JSON header line, then a tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most 100,000 taxa: a larger backbone sends those with a common name first and says "complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.
+     */
+    get: operations['getTaxaPack'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -2863,6 +2883,54 @@ export interface operations {
             kingdom: string | null;
           }[];
         };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getTaxaPack: {
+    parameters: {
+      query?: {
+        /** @description The names' language (a BCP 47 tag: its primary subtag counts); else Accept-Language */
+        lang?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pack */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Unchanged since the ETag in If-None-Match */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
       400: {

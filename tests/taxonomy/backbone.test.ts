@@ -7,7 +7,7 @@ import { getFor, signUp, stores, testConfig, type TestUser } from '../support/he
 
 // The species backbone a new instance starts with (issue 20): the common-species package,
 // loaded once, searched by GET /api/taxa.
-describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
+describe.each(stores)('the species backbone on $store', ({ store, databaseUrl }) => {
   let app: FastifyInstance;
   let ada: TestUser;
   beforeAll(async () => {
@@ -33,14 +33,19 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
       ['Vulpes vulpes', 'gbif:5219243', 'Vulpes vulpes', 'Red fox'],
       ['Tyto alba', 'gbif:2497921', 'Tyto alba', 'Barn owl'],
     ]) {
-      const [first] = await search(q!);
+      // first among the package's taxa: on a shared PostgreSQL, other files load checklists
+      const first = (await search(q!)).find((taxon) => taxon.id.startsWith('gbif:'));
       expect(first).toEqual({
         id,
         scientificName,
-        commonName,
+        commonName: first?.commonName,
         rank: 'species',
         kingdom: 'Animalia',
       });
+      // checklists.test.ts loads the GBIF sample, which renames the blackbird in English: on a
+      // shared PostgreSQL it may have run first
+      const renamed = store === 'postgres' && id === 'gbif:2490719' ? ['Eurasian Blackbird'] : [];
+      expect([commonName, ...renamed]).toContain(first?.commonName);
     }
   });
 
@@ -50,7 +55,8 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
 
   it('keeps one taxon for a species the package lists twice', async () => {
     const robins = await search('Turdus migratorius');
-    expect(robins.filter((taxon) => taxon.scientificName === 'Turdus migratorius')).toEqual([
+    const fromPackage = robins.filter((taxon) => taxon.id.startsWith('gbif:'));
+    expect(fromPackage.filter((taxon) => taxon.scientificName === 'Turdus migratorius')).toEqual([
       expect.objectContaining({ id: 'gbif:2490765', commonName: 'American robin' }),
     ]);
   });

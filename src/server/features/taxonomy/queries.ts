@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { taxonSchema, type Taxon } from '../../../common/taxonomy.js';
+import { taxonSchema, WORD_SEPARATORS, type Taxon } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
 import { taxa, taxonNames, taxonSources } from '../../db/schema.js';
 
@@ -33,7 +33,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Taxa whose scientific name or a name in `language` (or English) holds the search key, best
  * first: the whole name, then its start, a word's start, anywhere; then shorter names. Keys of
  * three characters or more are found through the trigram indexes; shorter ones only as starts
- * of names and words.
+ * of scientific names and as starts of other names' words. The tiers are matchTier()'s (a word
+ * starts after one of WORD_SEPARATORS), and ties fall in C collation, so that the web app's
+ * offline pack (common/taxa-pack.ts) ranks the same on either store.
  */
 export async function searchTaxa(
   db: Db,
@@ -43,18 +45,19 @@ export async function searchTaxa(
 ): Promise<Taxon[]> {
   const literal = escapeLike(key);
   const contains = key.length >= 3 ? `%${literal}%` : `${literal}%`;
-  const wordStart = `% ${literal}%`;
+  const wordStarts = (column: ReturnType<typeof sql.identifier>) =>
+    sql.join(
+      WORD_SEPARATORS.map((separator) => sql`${column} LIKE ${`%${separator}${literal}%`}`),
+      sql` OR `,
+    );
   const tier = (column: ReturnType<typeof sql.identifier>) => sql`CASE
     WHEN ${column} = ${key} THEN 0
     WHEN ${column} LIKE ${`${literal}%`} THEN 1
-    WHEN ${column} LIKE ${wordStart} OR ${column} LIKE ${`%-${literal}%`} THEN 2
+    WHEN ${wordStarts(column)} THEN 2
     ELSE 3 END`;
   const sci = sql.identifier('scientific_key');
   const name = sql.identifier('name_key');
-  const shortWordStarts =
-    key.length >= 3
-      ? sql`false`
-      : sql`${name} LIKE ${wordStart} OR ${name} LIKE ${`%-${literal}%`}`;
+  const shortWordStarts = key.length >= 3 ? sql`false` : wordStarts(name);
   const result = await db.execute(sql`
     WITH hits AS (
       SELECT id AS taxon_id, ${tier(sci)} AS tier, length(scientific_key) AS len
@@ -65,19 +68,19 @@ export async function searchTaxa(
       WHERE language IN (${language}, 'en') AND (name_key LIKE ${contains} OR ${shortWordStarts})
     ), best AS (
       SELECT taxon_id, min(tier) AS tier, min(len) AS len FROM hits
-      GROUP BY taxon_id ORDER BY 2, 3, 1 LIMIT ${limit}
+      GROUP BY taxon_id ORDER BY 2, 3, taxon_id COLLATE "C" LIMIT ${limit}
     )
     SELECT t.id, t.scientific_name AS "scientificName", ${commonName(language)} AS "commonName",
       t.rank, t.kingdom
     FROM best JOIN ${taxa} t ON t.id = best.taxon_id
-    ORDER BY best.tier, best.len, t.scientific_name`);
+    ORDER BY best.tier, best.len, t.scientific_name COLLATE "C", t.id COLLATE "C"`);
   return z.array(taxonSchema).parse(rowsOf(result));
 }
 
-/** The name of the taxon "t" to show: preferred in the language, else in English, else any. */
+/** The name of the taxon "t" to show: preferred in the language, else in English. */
 const commonName = (language: string) => sql`(
   SELECT n.name FROM ${taxonNames} n WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')
-  ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name LIMIT 1)`;
+  ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name COLLATE "C" LIMIT 1)`;
 
 // A statement carries one JSON parameter of this many taxa: PostgreSQL reads it in one go.
 const UPSERT_BATCH = 5000;

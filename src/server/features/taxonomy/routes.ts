@@ -1,19 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { nameKey, taxaQuerySchema, taxonSchema } from '../../../common/taxonomy.js';
+import {
+  nameKey,
+  primaryLanguage,
+  taxaPackQuerySchema,
+  taxaQuerySchema,
+  taxonSchema,
+} from '../../../common/taxonomy.js';
+import { fileReply, noBody } from '../../api-docs.js';
 import { requireUserId } from '../auth/index.js';
+import { acceptsGzip, matchesEtag, TaxaPacks } from './pack.js';
 import { searchTaxa } from './queries.js';
 
 /** The reader's language: the first of Accept-Language, as its primary tag (`de` of `de-CH`). */
 export function readerLanguage(acceptLanguage: string | undefined): string {
-  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const primary = first.split('-')[0] ?? '';
-  return /^[a-z]{2,3}$/.test(primary) ? primary : 'en';
+  return primaryLanguage(acceptLanguage?.split(',')[0]?.split(';')[0]) ?? 'en';
 }
 
-/** The species search behind the pickers (GET /api/taxa), for signed-in users. */
+/**
+ * The species search behind the pickers (GET /api/taxa) and the offline pack the web app
+ * searches itself (GET /api/taxa/pack), for signed-in users.
+ */
 export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (request) => void requireUserId(request));
+  const packs = new TaxaPacks(app.db);
 
   app.get(
     '/taxa',
@@ -34,6 +44,41 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = nameKey(q ?? '');
       if (key === '') return [];
       return searchTaxa(app.db, key, limit, readerLanguage(request.headers['accept-language']));
+    },
+  );
+
+  app.get(
+    '/taxa/pack',
+    {
+      schema: {
+        summary: 'The species backbone for offline search',
+        description:
+          'Every taxon of the backbone with its names in the language (else Accept-Language) ' +
+          'and English, as the web app searches it offline: a JSON header line, then a ' +
+          'tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most ' +
+          '100,000 taxa: a larger backbone sends those with a common name first and says ' +
+          '"complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.',
+        operationId: 'getTaxaPack',
+        querystring: taxaPackQuerySchema,
+        response: {
+          200: fileReply('The pack', 'text/plain'),
+          304: noBody('Unchanged since the ETag in If-None-Match'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const language =
+        primaryLanguage(request.query.lang) ?? readerLanguage(request.headers['accept-language']);
+      const pack = await packs.get(language);
+      const zipped = acceptsGzip(request.headers['accept-encoding']);
+      const etag = zipped ? pack.gzipEtag : pack.etag;
+      reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
+        .header('etag', etag);
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      if (zipped) reply.header('content-encoding', 'gzip');
+      return reply.type('text/plain; charset=utf-8').send(zipped ? pack.gzip : pack.raw);
     },
   );
 };

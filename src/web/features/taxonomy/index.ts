@@ -1,2 +1,3 @@
-// What other features may use of the taxonomy feature: the species search behind the pickers.
-export { searchTaxa } from './search';
+// What other features may use of the taxonomy feature: the species search behind the pickers,
+// answered offline from the species pack once it is loaded.
+export { preloadTaxa, searchTaxa } from './search';

@@ -1,14 +1,43 @@
 import { z } from 'zod';
 import { TAXA_LIMITS, taxonSchema, type Taxon } from '../../../common/taxonomy';
 import { api } from '@/lib/api-client';
+import { taxaPack } from './pack-client';
 
 const taxonListSchema = z.array(taxonSchema);
 
-/** Taxa whose scientific or common name holds `text`, best first (GET /api/taxa). */
+/**
+ * Taxa whose scientific or common name holds `text`, best first, as GET /api/taxa ranks them.
+ * Answered by the offline pack once it is loaded (a worker; names in the browser's language,
+ * else English), else by the server; offline without a pack, none. A pack the server had to
+ * cut (a backbone of more than 100,000 taxa) answers only when the server cannot.
+ */
 export async function searchTaxa(
   text: string,
   { limit = TAXA_LIMITS.defaultResults, signal }: { limit?: number; signal?: AbortSignal } = {},
 ): Promise<Taxon[]> {
   if (text.trim() === '') return [];
-  return api('/api/taxa', taxonListSchema, { query: { q: text, limit }, signal });
+  const pack = taxaPack();
+  if (pack.state?.ready && pack.state.complete) {
+    const taxa = await pack.search(text, limit, signal);
+    if (taxa) return taxa;
+  }
+  try {
+    return await api('/api/taxa', taxonListSchema, { query: { q: text, limit }, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // unreachable server (offline), or one that fails: the pack, when there is one
+    const state = await pack.loaded;
+    const taxa = state.ready ? await pack.search(text, limit, signal) : null;
+    if (taxa) return taxa;
+    if (error instanceof TypeError) return []; // fetch's "the network failed"
+    throw error;
+  }
+}
+
+/**
+ * Starts loading the offline pack (the species pickers call it on mount), so that the first
+ * search is answered offline too. Settles with whether a pack can answer.
+ */
+export async function preloadTaxa(): Promise<boolean> {
+  return (await taxaPack().loaded).ready;
 }

@@ -1,0 +1,269 @@
+import { matchTier, nameKey } from './name-key.js';
+import type { Taxon } from './taxonomy.js';
+
+// The offline species pack (issue 20, docs/decisions/012-offline-taxa-pack.md): the backbone as
+// one compact text that GET /api/taxa/pack serves and the web app's worker searches. The search
+// here ranks exactly as the server's SQL (server/features/taxonomy/queries.ts searchTaxa), so a
+// picker answers the same online and offline.
+//
+// The text: a JSON header line, then a line a taxon, its fields separated by tabs:
+//   id  scientific name  rank  kingdom  [common name  [other names …]]
+// - taxa come in groups of one id prefix ("gbif:"), in the header's order; a numeric group is
+//   sorted by number and writes each id as its difference to the previous one, in base 36
+//   (GBIF's neighbouring ids are related species: this halves the ids' gzip size); another
+//   group writes the id's rest as it is;
+// - rank and kingdom are indexes into the header's lists; an empty rank is the first one, an
+//   empty kingdom is none;
+// - the first name is the one to show (in the pack's language, else English); the others are
+//   the taxon's other names in those languages, found by the search but not shown.
+
+/** Bumped when the text's layout changes: a client drops a pack of another format. */
+export const TAXA_PACK_FORMAT = 1;
+
+/**
+ * At most this many taxa go in a pack: about 1.4 MB gzip at the default backbone's density. A
+ * larger backbone (a GBIF import) is cut, taxa with a common name first; the header then says
+ * `complete: false` and the web app asks the server while it is online.
+ */
+export const TAXA_PACK_CAP = 100_000;
+
+export interface TaxaPackHeader {
+  format: number;
+  /** The language of the names besides English (`en` when the backbone has none in another). */
+  language: string;
+  taxa: number;
+  /** False when the backbone holds more taxa than the pack (TAXA_PACK_CAP). */
+  complete: boolean;
+  ranks: string[];
+  kingdoms: string[];
+  groups: Array<{ prefix: string; count: number; numeric: boolean }>;
+}
+
+/** A taxon as it goes into a pack: its names to show first, then the others. */
+export interface PackTaxon {
+  id: string;
+  scientificName: string;
+  rank: string;
+  kingdom: string | null;
+  names: string[];
+}
+
+const NUMERIC = /^(0|[1-9]\d{0,14})$/;
+const prefixOf = (id: string) => id.slice(0, id.indexOf(':') + 1);
+/** Tabs and line breaks would split a line: they become spaces (a name key reads them so). */
+const field = (text: string) => text.replace(/[\t\n\r]/g, ' ');
+
+/** Values by falling frequency: the commonest rank gets index 0, which a line leaves empty. */
+function byFrequency(values: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([value]) => value);
+}
+
+/** The pack's text for these taxa. */
+export function encodeTaxaPack(
+  taxa: PackTaxon[],
+  { language, complete }: { language: string; complete: boolean },
+): string {
+  const ranks = byFrequency(taxa.map((taxon) => taxon.rank));
+  const kingdoms = byFrequency(taxa.flatMap((taxon) => (taxon.kingdom ? [taxon.kingdom] : [])));
+  const rankIndex = new Map(ranks.map((rank, index) => [rank, index]));
+  const kingdomIndex = new Map(kingdoms.map((kingdom, index) => [kingdom, index]));
+  const grouped = new Map<string, PackTaxon[]>();
+  for (const taxon of taxa) {
+    const prefix = prefixOf(taxon.id);
+    const members = grouped.get(prefix);
+    if (members) members.push(taxon);
+    else grouped.set(prefix, [taxon]);
+  }
+  const groups: TaxaPackHeader['groups'] = [];
+  const lines: string[] = [];
+  for (const [prefix, members] of [...grouped].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const rest = (taxon: PackTaxon) => taxon.id.slice(prefix.length);
+    const numeric = members.every((taxon) => NUMERIC.test(rest(taxon)));
+    members.sort(
+      numeric
+        ? (a, b) => Number(rest(a)) - Number(rest(b))
+        : (a, b) => (rest(a) < rest(b) ? -1 : rest(a) > rest(b) ? 1 : 0),
+    );
+    groups.push({ prefix, count: members.length, numeric });
+    let previous = 0;
+    for (const taxon of members) {
+      let id = field(rest(taxon));
+      if (numeric) {
+        id = (Number(id) - previous).toString(36);
+        previous = Number(rest(taxon));
+      }
+      const rank = rankIndex.get(taxon.rank)!;
+      const kingdom = taxon.kingdom === null ? '' : String(kingdomIndex.get(taxon.kingdom));
+      lines.push(
+        [id, field(taxon.scientificName), rank === 0 ? '' : String(rank), kingdom]
+          .concat(taxon.names.map(field))
+          .join('\t'),
+      );
+    }
+  }
+  const header: TaxaPackHeader = {
+    format: TAXA_PACK_FORMAT,
+    language,
+    taxa: taxa.length,
+    complete,
+    ranks,
+    kingdoms,
+    groups,
+  };
+  return [JSON.stringify(header), ...lines].join('\n');
+}
+
+export class TaxaPackError extends Error {}
+
+/** A pack read for searching: the taxa, and every searchable key with its taxon and length. */
+export interface TaxaIndex {
+  header: TaxaPackHeader;
+  taxa: Taxon[];
+  /** The scientific names' keys (index i is taxon i), then the other names' keys. */
+  keys: string[];
+  /** The taxon of each key. */
+  owner: Uint32Array;
+  /** Each key's length in characters (as PostgreSQL's length() counts them). */
+  length: Uint16Array;
+  /** Reused by the searches: each taxon's best tier and shortest matching key so far. */
+  tier: Uint8Array;
+  best: Uint16Array;
+}
+
+/** Reads a pack's text and computes its name keys. Throws TaxaPackError on a foreign text. */
+export function readTaxaPack(text: string): TaxaIndex {
+  const firstBreak = text.indexOf('\n');
+  let header: TaxaPackHeader;
+  try {
+    header = JSON.parse(firstBreak < 0 ? text : text.slice(0, firstBreak)) as TaxaPackHeader;
+  } catch {
+    throw new TaxaPackError('This is not a species pack');
+  }
+  if (header.format !== TAXA_PACK_FORMAT) {
+    throw new TaxaPackError(`Species pack format ${header.format} is not ${TAXA_PACK_FORMAT}`);
+  }
+  const lines = firstBreak < 0 ? [] : text.slice(firstBreak + 1).split('\n');
+  if (lines.length !== header.taxa) {
+    throw new TaxaPackError(`The species pack holds ${lines.length} taxa, not ${header.taxa}`);
+  }
+  const taxa: Taxon[] = new Array(lines.length);
+  const keys: string[] = new Array(lines.length);
+  const owners: number[] = [];
+  let line = 0;
+  for (const group of header.groups) {
+    let previous = 0;
+    for (let n = 0; n < group.count; n += 1, line += 1) {
+      const fields = lines[line]!.split('\t');
+      let rest = fields[0]!;
+      if (group.numeric) {
+        previous += parseInt(rest, 36);
+        rest = String(previous);
+      }
+      const scientificName = fields[1]!;
+      taxa[line] = {
+        id: group.prefix + rest,
+        scientificName,
+        commonName: fields[4] ?? null,
+        rank: header.ranks[fields[2] ? Number(fields[2]) : 0]!,
+        kingdom: fields[3] ? header.kingdoms[Number(fields[3])]! : null,
+      };
+      keys[line] = nameKey(scientificName);
+      for (let f = 4; f < fields.length; f += 1) {
+        keys.push(nameKey(fields[f]!));
+        owners.push(line);
+      }
+    }
+  }
+  const owner = new Uint32Array(keys.length);
+  for (let i = 0; i < lines.length; i += 1) owner[i] = i;
+  owner.set(owners, lines.length);
+  const length = new Uint16Array(keys.length);
+  for (let i = 0; i < keys.length; i += 1) length[i] = codePoints(keys[i]!);
+  return {
+    header,
+    taxa,
+    keys,
+    owner,
+    length,
+    tier: new Uint8Array(taxa.length).fill(NO_MATCH),
+    best: new Uint16Array(taxa.length),
+  };
+}
+
+const NO_MATCH = 255;
+const SURROGATE = /[\uD800-\uDFFF]/;
+const codePoints = (text: string) =>
+  Math.min(SURROGATE.test(text) ? [...text].length : text.length, 0xffff);
+
+/** C collation, as the server orders ties (`COLLATE "C"`): by code point. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The taxa of the pack whose scientific name or another name holds `text`, ranked as
+ * GET /api/taxa ranks them: tier (whole name, start, word start, anywhere), then the shortest
+ * matching name, then the id for who makes the cut, and the scientific name (then the id) for the order.
+ * Keys shorter than three characters match only starts of scientific names and starts of
+ * words of other names.
+ */
+export function searchTaxaPack(index: TaxaIndex, text: string, limit: number): Taxon[] {
+  const key = nameKey(text);
+  if (key === '' || limit <= 0) return [];
+  const { keys, owner, length, tier, best, taxa } = index;
+  const scientific = taxa.length;
+  const short = key.length < 3;
+  const touched: number[] = [];
+  for (let i = 0; i < keys.length; i += 1) {
+    const candidate = keys[i]!;
+    let found: number | undefined;
+    if (short) {
+      if (i < scientific) {
+        if (candidate.startsWith(key)) found = candidate.length === key.length ? 0 : 1;
+      } else if (candidate.includes(key)) {
+        found = matchTier(candidate, key);
+        if (found === 3) found = undefined;
+      }
+    } else if (candidate.includes(key)) {
+      found = matchTier(candidate, key);
+    }
+    if (found === undefined) continue;
+    const taxon = owner[i]!;
+    if (tier[taxon] === NO_MATCH) {
+      touched.push(taxon);
+      tier[taxon] = found;
+      best[taxon] = length[i]!;
+    } else {
+      // as the SQL's min(tier), min(len): both over all the taxon's matching keys
+      if (found < tier[taxon]!) tier[taxon] = found;
+      if (length[i]! < best[taxon]!) best[taxon] = length[i]!;
+    }
+  }
+  const cut = (a: number, b: number) =>
+    tier[a]! - tier[b]! || best[a]! - best[b]! || compareText(taxa[a]!.id, taxa[b]!.id);
+  const kept = firstOf(touched, limit, cut);
+  kept.sort(
+    (a, b) =>
+      tier[a]! - tier[b]! ||
+      best[a]! - best[b]! ||
+      compareText(taxa[a]!.scientificName, taxa[b]!.scientificName) ||
+      compareText(taxa[a]!.id, taxa[b]!.id),
+  );
+  const result = kept.map((taxon) => taxa[taxon]!);
+  for (const taxon of touched) tier[taxon] = NO_MATCH;
+  return result;
+}
+
+/** The `limit` smallest of `items` by `compare`, without sorting them all. */
+function firstOf(items: number[], limit: number, compare: (a: number, b: number) => number) {
+  if (items.length <= limit) return [...items];
+  const kept: number[] = [];
+  for (const item of items) {
+    if (kept.length === limit && compare(item, kept[limit - 1]!) >= 0) continue;
+    let at = kept.length === limit ? limit - 1 : kept.length;
+    while (at > 0 && compare(item, kept[at - 1]!) < 0) at -= 1;
+    kept.splice(at, 0, item);
+    if (kept.length > limit) kept.pop();
+  }
+  return kept;
+}

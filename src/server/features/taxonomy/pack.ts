@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback, constants } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import {
+  encodeTaxaPack,
+  TAXA_PACK_CAP,
+  type PackTaxon,
+  type TaxaPackHeader,
+} from '../../../common/taxa-pack.js';
+import type { Db } from '../../db/client.js';
+import { taxa, taxonNames, taxonSources } from '../../db/schema.js';
+
+// GET /api/taxa/pack: the backbone as the web app's offline pack (common/taxa-pack.ts), built
+// from the database once per language and backbone version and kept in memory, gzipped.
+
+const gzip = promisify(gzipCallback);
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface BuiltPack {
+  header: TaxaPackHeader;
+  raw: Buffer;
+  gzip: Buffer;
+  /** Strong validators of the two encodings: a representation's ETag names its bytes. */
+  etag: string;
+  gzipEtag: string;
+}
+
+interface BackboneState {
+  /** Changes whenever a checklist is loaded or taxa or names are added. */
+  version: string;
+  languages: Set<string>;
+}
+
+/**
+ * What the backbone is now: its sources' versions and load times (a re-import of the same
+ * checklist has a new one) and its row counts (the first start's seeding adds rows for about
+ * 20 s before it records its source).
+ */
+async function backboneVersion(db: Db): Promise<string> {
+  const [row] = rowsOf<{ sources: string | null; taxa: number; names: number }>(
+    await db.execute(sql`SELECT
+      (SELECT string_agg(source || ' ' || version || ' ' || taxa || ' ' || loaded_at::text, '|'
+        ORDER BY source COLLATE "C") FROM ${taxonSources}) AS sources,
+      (SELECT count(*)::int FROM ${taxa}) AS taxa,
+      (SELECT count(*)::int FROM ${taxonNames}) AS names`),
+  );
+  return `${row?.sources ?? ''}#${row?.taxa ?? 0}#${row?.names ?? 0}`;
+}
+
+async function languagesOf(db: Db): Promise<Set<string>> {
+  const rows = rowsOf<{ language: string }>(
+    await db.execute(sql`SELECT DISTINCT language FROM ${taxonNames}`),
+  );
+  return new Set(rows.map((row) => row.language));
+}
+
+/** The taxa of the pack in `language` with their names, the one to show first. */
+async function packTaxa(db: Db, language: string, cap: number) {
+  const [count] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM ${taxa}`),
+  );
+  const complete = (count?.n ?? 0) <= cap;
+  // Over the cap, taxa with a name in the language or English come first, accepted ones before
+  // synonyms: those are the ones people type.
+  const chosen = complete
+    ? sql`SELECT id, scientific_name, rank, kingdom FROM ${taxa}`
+    : sql`SELECT t.id, t.scientific_name, t.rank, t.kingdom FROM ${taxa} t
+        ORDER BY EXISTS (SELECT 1 FROM ${taxonNames} n
+            WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')) DESC,
+          t.accepted_id IS NULL DESC, t.id COLLATE "C"
+        LIMIT ${cap}`;
+  const taxonRows = rowsOf<{
+    id: string;
+    scientific_name: string;
+    rank: string;
+    kingdom: string | null;
+  }>(await db.execute(chosen));
+  // the order of GET /api/taxa's shown name: the language's before English, preferred first
+  const nameRows = rowsOf<{ taxon_id: string; name: string; name_key: string }>(
+    await db.execute(sql`
+      WITH chosen AS (${chosen})
+      SELECT n.taxon_id, n.name, n.name_key FROM ${taxonNames} n JOIN chosen c ON c.id = n.taxon_id
+      WHERE n.language IN (${language}, 'en')
+      ORDER BY n.taxon_id, n.language = ${language} DESC, n.preferred DESC, n.name COLLATE "C"`),
+  );
+  const names = new Map<string, { list: string[]; keys: Set<string> }>();
+  for (const row of nameRows) {
+    let entry = names.get(row.taxon_id);
+    if (!entry) names.set(row.taxon_id, (entry = { list: [], keys: new Set() }));
+    // the same name in both languages is searched once
+    if (entry.keys.has(row.name_key)) continue;
+    entry.keys.add(row.name_key);
+    entry.list.push(row.name);
+  }
+  const packed: PackTaxon[] = taxonRows.map((row) => ({
+    id: row.id,
+    scientificName: row.scientific_name,
+    rank: row.rank,
+    kingdom: row.kingdom,
+    names: names.get(row.id)?.list ?? [],
+  }));
+  return { taxa: packed, complete };
+}
+
+async function buildPack(db: Db, language: string, cap: number): Promise<BuiltPack> {
+  const { taxa: packed, complete } = await packTaxa(db, language, cap);
+  const text = encodeTaxaPack(packed, { language, complete });
+  const raw = Buffer.from(text, 'utf8');
+  const zipped = await gzip(raw, { level: constants.Z_BEST_COMPRESSION });
+  const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 32);
+  return {
+    header: JSON.parse(text.split('\n', 1)[0]!) as TaxaPackHeader,
+    raw,
+    gzip: zipped,
+    etag: `"${hash}"`,
+    gzipEtag: `"${hash}-gzip"`,
+  };
+}
+
+/**
+ * The packs of one server: a pack is built on its first request for a language and backbone
+ * version (about a second for the default backbone) and kept until the backbone changes.
+ * Languages the backbone has no names in share the English pack.
+ */
+export class TaxaPacks {
+  private state: { version: string; at: Promise<BackboneState> } | undefined;
+  private readonly packs = new LRUCache<string, Promise<BuiltPack>>({ max: 8 });
+
+  constructor(
+    private readonly db: Db,
+    private readonly cap = TAXA_PACK_CAP,
+  ) {}
+
+  async get(requested: string): Promise<BuiltPack> {
+    const { version, languages } = await this.backbone();
+    const language = languages.has(requested) ? requested : 'en';
+    const key = `${language} ${version}`;
+    let pack = this.packs.get(key);
+    if (!pack) {
+      pack = buildPack(this.db, language, this.cap);
+      this.packs.set(key, pack);
+      // a failed build is tried again by the next request
+      pack.catch(() => this.packs.get(key) === pack && this.packs.delete(key));
+    }
+    return pack;
+  }
+
+  private async backbone(): Promise<BackboneState> {
+    const version = await backboneVersion(this.db);
+    if (this.state?.version !== version) {
+      // packs of an older backbone are never asked for again
+      if (this.state) this.packs.clear();
+      const at = languagesOf(this.db).then((languages) => ({ version, languages }));
+      this.state = { version, at };
+      at.catch(() => this.state?.at === at && (this.state = undefined));
+    }
+    return this.state.at;
+  }
+}
+
+/** Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3: q=0 refuses it). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    if (coding.toLowerCase() !== 'gzip' && coding !== '*') continue;
+    const q = parameters.find((parameter) => /^q=/i.test(parameter));
+    if (!q || Number(q.slice(2)) > 0) return true;
+  }
+  return false;
+}
+
+/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 §13.1.2 has it). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,25 @@
+import type { Taxon } from '../../../common/taxonomy';
+
+// The messages between the page and the species pack's worker (taxa.worker.ts). bench/taxa-pack.mjs
+// speaks them too: change both together.
+
+export type ToPackWorker =
+  /** Sent once, first: the names' language (a primary subtag, e.g. `fr`). */
+  { type: 'load'; language: string } | { type: 'search'; id: number; text: string; limit: number };
+
+export type FromPackWorker =
+  /** After the cached pack is read, and again whenever the server's pack replaces it. */
+  | { type: 'state'; state: PackState }
+  /** `taxa` is null when there is no pack to search. */
+  | { type: 'result'; id: number; taxa: Taxon[] | null };
+
+export interface PackState {
+  /** A pack is loaded and searchable. */
+  ready: boolean;
+  /** It holds the whole backbone: false when the server cut it (TAXA_PACK_CAP). */
+  complete: boolean;
+  taxa: number;
+  language: string;
+  /** How long reading the pack and computing its name keys took, in ms. */
+  indexMs: number;
+}
