@@ -148,3 +148,71 @@ describe('the species search offline', () => {
     await context.close();
   });
 });
+
+const commonName = (page: Page) => page.getByRole('combobox', { name: 'Common Name', exact: true });
+const scientificName = (page: Page) =>
+  page.getByRole('combobox', { name: 'Scientific Name', exact: true });
+const typeSpecies = async (page: Page, text: string) => {
+  await commonName(page).click();
+  await page.getByPlaceholder('Type to search or add new...').fill(text);
+};
+
+describe('the Common Name picker', () => {
+  it('fills both names from a species, then takes the known name on Enter in any case', async () => {
+    const context = await signedIn();
+    const page = await context.newPage();
+    await page.goto('/logs/new');
+    await typeSpecies(page, 'barn');
+    // the species with its scientific name, which tells apart the ones sharing a name
+    await page.getByRole('group', { name: 'Species' }).waitFor();
+    await page.getByRole('option', { name: 'Barn Owl Tyto alba', exact: true }).click();
+    expect(await commonName(page).textContent()).toBe('Barn Owl');
+    expect(await scientificName(page).textContent()).toBe('Tyto alba');
+    expect(await page.getByTestId('chosen-taxon').textContent()).toBe(
+      'Species: Tyto alba (Barn Owl)',
+    );
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await page.getByText('New for your life list!').waitFor();
+    await page.getByText('Lifer', { exact: true }).waitFor(); // the details mark it
+    const firstId = new URL(page.url()).pathname.split('/').pop();
+
+    // "barn owl" and Enter: the name of the user's log, not a new "barn owl"
+    await page.goto('/logs/new');
+    await typeSpecies(page, 'barn owl');
+    const highlighted = page.locator('[cmdk-item][data-selected="true"]');
+    expect(await highlighted.textContent()).toBe('Barn OwlTyto alba');
+    expect(await page.getByRole('option', { name: 'Use "barn owl"' }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    expect(await commonName(page).textContent()).toBe('Barn Owl');
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await page.waitForURL((url) => /^\/logs\/[0-9a-f-]{36}$/.test(url.pathname));
+    expect(page.url()).not.toContain(firstId!);
+    expect(await page.getByText('Lifer', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('New for your life list!').count()).toBe(0);
+
+    const list = await context.request.get('/api/lists?kind=life');
+    const { items } = (await list.json()) as { items: Array<{ taxonId: string; logs: number }> };
+    expect(items).toEqual([expect.objectContaining({ taxonId: 'ebird:brnowl', logs: 2 })]);
+    await context.close();
+  });
+
+  it('offers species offline after one online visit of the form', async () => {
+    const context = await signedIn();
+    const page = await context.newPage();
+    await controlledBy(page, '/logs/new');
+    await page.getByRole('heading', { name: 'New Wildlife Log' }).waitFor();
+    // the form preloads the pack: wait until the worker has kept it
+    await expect
+      .poll(() =>
+        page.evaluate(`caches.open('taxa-pack').then((c) => c.keys()).then((k) => k.length)`),
+      )
+      .toBe(1);
+    await context.setOffline(true);
+    const offline = await context.newPage();
+    await offline.goto('/logs/new');
+    await typeSpecies(offline, 'merle');
+    await offline.getByRole('option', { name: 'Merle noir Turdus merula', exact: true }).click();
+    expect(await scientificName(offline).textContent()).toBe('Turdus merula');
+    await context.close();
+  });
+});

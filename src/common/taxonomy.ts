@@ -47,6 +47,11 @@ export function primaryLanguage(tag: string | undefined | null): string | undefi
   return /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
 }
 
+/** The reader's language: the first of Accept-Language, as its primary tag (`de` of `de-CH`). */
+export function readerLanguage(acceptLanguage: string | undefined): string {
+  return primaryLanguage(acceptLanguage?.split(',')[0]?.split(';')[0]) ?? 'en';
+}
+
 export const taxaPackQuerySchema = z.object({
   lang: optionalQuery(
     z

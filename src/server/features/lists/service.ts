@@ -7,19 +7,13 @@ import {
   type ListSort,
   type SpeciesList,
 } from '../../../common/lists.js';
+import { readerLanguage } from '../../../common/taxonomy.js';
 import { isKnownTimeZone, type Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { listSpecies, type ListScope } from './queries.js';
 
 // Rules of the species lists (docs/decisions/011-lists.md): which logs a kind holds, the order,
 // and the CSV file.
-
-/** The reader's language: the first of Accept-Language, as its primary tag (`de` of `de-CH`). */
-export function readerLanguage(acceptLanguage: string | undefined): string {
-  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const primary = first.split('-')[0] ?? '';
-  return /^[a-z]{2,3}$/.test(primary) ? primary : 'en';
-}
 
 function scopeOf({ kind, year, place, tz }: ListQuery): ListScope {
   if (kind === 'year' && year !== undefined) return { kind, year, tz };

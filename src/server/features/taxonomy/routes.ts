@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   nameKey,
   primaryLanguage,
+  readerLanguage,
   taxaPackQuerySchema,
   taxaQuerySchema,
   taxonSchema,
@@ -11,11 +12,6 @@ import { fileReply, noBody } from '../../api-docs.js';
 import { requireUserId } from '../auth/index.js';
 import { acceptsGzip, matchesEtag, TaxaPacks } from './pack.js';
 import { searchTaxa } from './queries.js';
-
-/** The reader's language: the first of Accept-Language, as its primary tag (`de` of `de-CH`). */
-export function readerLanguage(acceptLanguage: string | undefined): string {
-  return primaryLanguage(acceptLanguage?.split(',')[0]?.split(';')[0]) ?? 'en';
-}
 
 /**
  * The species search behind the pickers (GET /api/taxa) and the offline pack the web app

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { LogWriteInput, SpeciesEntry } from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/command';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { searchTaxa } from '@/features/taxonomy';
+import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
 import { cn } from '@/lib/cn';
 import { queryKeys } from '@/lib/query-keys';
 import {
@@ -46,6 +46,8 @@ interface SpeciesFieldProps {
 export function SpeciesField({ form, own, taxon, onTaxonChange }: SpeciesFieldProps) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
+  // the species pack loads (or revalidates) with the form: the picker works offline after this
+  useEffect(() => void preloadTaxa(), []);
   const [added, setAdded] = useState<string[]>([]);
   const deferred = useDeferredValue(search.trim());
   const taxa = useQuery({
