@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+    // a PostgreSQL database of each file's own (TEST_DATABASE_URL)
+    setupFiles: ['tests/support/own-database.ts'],
     // PGlite takes seconds to create a database: one app per file, generous hooks.
     hookTimeout: 60_000,
     testTimeout: 30_000,
