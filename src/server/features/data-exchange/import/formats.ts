@@ -1,4 +1,8 @@
-import { EXPORT_CSV_COLUMNS, FORMULA_START } from '../../../../common/data-exchange/export.js';
+import {
+  EARLIER_EXPORT_CSV_COLUMNS,
+  EXPORT_CSV_COLUMNS,
+  FORMULA_START,
+} from '../../../../common/data-exchange/export.js';
 import type { ImportFormat } from '../../../../common/data-exchange/import.js';
 import { LOG_LIMITS } from '../../../../common/logs/schemas.js';
 import { zoneAt } from '../../../../common/place-time.js';
@@ -95,30 +99,9 @@ function zoneOfCoordinates(latitude: unknown, longitude: unknown): string | unde
   return zoneOfPoint(`${latitude},${longitude}`);
 }
 
-/** Our own export's columns before issue 24 added the place's time and accuracy. */
-const SIGHTBOOK_COLUMNS = [
-  'id',
-  'observed_at',
-  'species_common',
-  'species_scientific',
-  'count',
-  'place_name',
-  'latitude',
-  'longitude',
-  'description',
-  'notes',
-  'is_public',
-  'photo_urls',
-  'created_at',
-  'updated_at',
-];
-const SIGHTBOOK_KNOWN = new Set([
-  ...SIGHTBOOK_COLUMNS,
-  ...EXPORT_CSV_COLUMNS,
-  'time_zone',
-  'time_known',
-  'coordinate_uncertainty',
-]);
+/** Our own export's columns: the oldest layout must all be there, and nothing else known. */
+const SIGHTBOOK_COLUMNS = EARLIER_EXPORT_CSV_COLUMNS.at(-1)!;
+const SIGHTBOOK_KNOWN = new Set(EXPORT_CSV_COLUMNS);
 
 const flag = (value: string) => {
   const trimmed = value.trim();
