@@ -1,4 +1,5 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { logs } from '../../db/schema.js';
 
 /** The columns of a log row (the table, or an alias of it) that the SQL below reads. */
@@ -22,11 +23,14 @@ const identityOf = (row: Pick<LogColumns, 'taxonId' | 'speciesKey'>) =>
 
 export const speciesIdentity = identityOf(logs);
 
+const OTHER = 'o';
+const other = alias(logs, OTHER);
+
 /** Another log of the user, of the same species as `row`, that `before` says comes first. */
 const otherOfSpecies = (row: LogColumns, before: ReturnType<typeof sql>) => sql`EXISTS (
-  SELECT 1 FROM ${logs} o
-  WHERE o.user_id = ${row.userId} AND o.id <> ${row.id}
-    AND coalesce(o.taxon_id, 'name:' || o.species_key) = ${identityOf(row)} AND ${before})`;
+  SELECT 1 FROM ${logs} ${sql.identifier(OTHER)}
+  WHERE ${other.userId} = ${row.userId} AND ${other.id} <> ${row.id}
+    AND ${identityOf(other)} = ${identityOf(row)} AND ${before})`;
 
 /**
  * Whether the log `row` is new to the user's life list (a create's `lifer`): no other log of
@@ -34,7 +38,10 @@ const otherOfSpecies = (row: LogColumns, before: ReturnType<typeof sql>) => sql`
  * table; a replayed create answers as the first did.
  */
 export const isFirstOfSpecies = (row: LogColumns) =>
-  sql<boolean>`NOT ${otherOfSpecies(row, sql`(o.created_at, o.id) < (${row.createdAt}, ${row.id})`)}`;
+  sql<boolean>`NOT ${otherOfSpecies(
+    row,
+    sql`(${other.createdAt}, ${other.id}) < (${row.createdAt}, ${row.id})`,
+  )}`;
 
 /**
  * Whether the log `row` is the user's first observation of its species: the one their life list
@@ -44,5 +51,5 @@ export const isFirstOfSpecies = (row: LogColumns) =>
 export const isFirstObservedOfSpecies = (row: LogColumns) =>
   sql<boolean>`NOT ${otherOfSpecies(
     row,
-    sql`(o.observed_at, o.created_at, o.id) < (${row.observedAt}, ${row.createdAt}, ${row.id})`,
+    sql`(${other.observedAt}, ${other.createdAt}, ${other.id}) < (${row.observedAt}, ${row.createdAt}, ${row.id})`,
   )}`;

@@ -18,6 +18,9 @@ const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
 const matchRowSchema = z.object({ i: z.number(), taxonId: z.string().nullable() });
 
+/** The taxon a log of the taxon "t" links to: the one that replaced it when the backbone holds it. */
+const linkTarget = sql`coalesce((SELECT a.id FROM ${taxa} a WHERE a.id = t.accepted_id), t.id)`;
+
 /**
  * The taxon of each entry, in order, or null: the scientific name when it names exactly one
  * taxon, else the common name when it is a name of exactly one taxon (in any language), else the
@@ -33,8 +36,6 @@ export async function matchTaxa(db: Db, entries: LoggedNames[]): Promise<Array<s
       common: nameKey(common) || null,
     })),
   );
-  // The accepted taxon of "t", when the backbone holds it; else t itself.
-  const accepted = sql`coalesce((SELECT a.id FROM ${taxa} a WHERE a.id = t.accepted_id), t.id)`;
   const unique = (matches: string) =>
     sql.raw(`(SELECT CASE WHEN count(DISTINCT taxon_id) = 1
     THEN min(taxon_id) END FROM ${matches} m WHERE m.i = g.i)`);
@@ -42,12 +43,12 @@ export async function matchTaxa(db: Db, entries: LoggedNames[]): Promise<Array<s
     WITH given AS (
       SELECT * FROM json_to_recordset(${given}::json) AS g(i int, sci text, common text)
     ), by_sci AS (
-      SELECT g.i, ${accepted} AS taxon_id FROM given g JOIN ${taxa} t ON t.scientific_key = g.sci
+      SELECT g.i, ${linkTarget} AS taxon_id FROM given g JOIN ${taxa} t ON t.scientific_key = g.sci
     ), by_common AS (
-      SELECT g.i, ${accepted} AS taxon_id FROM given g
+      SELECT g.i, ${linkTarget} AS taxon_id FROM given g
       JOIN ${taxonNames} n ON n.name_key = g.common JOIN ${taxa} t ON t.id = n.taxon_id
     ), by_common_sci AS (
-      SELECT g.i, ${accepted} AS taxon_id FROM given g
+      SELECT g.i, ${linkTarget} AS taxon_id FROM given g
       JOIN ${taxa} t ON t.scientific_key = g.common
     )
     SELECT g.i, coalesce(${unique('by_sci')}, ${unique('by_common')}, ${unique('by_common_sci')})
@@ -66,9 +67,8 @@ export async function matchTaxa(db: Db, entries: LoggedNames[]): Promise<Array<s
 export async function knownTaxonIds(db: Db, ids: string[]): Promise<Map<string, string>> {
   const distinct = [...new Set(ids)];
   if (distinct.length === 0) return new Map();
-  const accepted = sql`coalesce((SELECT a.id FROM ${taxa} a WHERE a.id = t.accepted_id), t.id)`;
   const result = await db.execute(sql`
-    SELECT t.id, ${accepted} AS "linkTo" FROM ${taxa} t
+    SELECT t.id, ${linkTarget} AS "linkTo" FROM ${taxa} t
     WHERE t.id IN (SELECT json_array_elements_text(${JSON.stringify(distinct)}::json))`);
   const rows = rowsOf(result) as Array<{ id: string; linkTo: string }>;
   return new Map(rows.map(({ id, linkTo }) => [id, linkTo]));
