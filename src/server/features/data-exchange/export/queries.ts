@@ -60,10 +60,6 @@ export interface FeatureRow extends Keyset {
 const photoUrls = sql`array(SELECT ${logPhotos.url} FROM ${logPhotos}
   WHERE ${logPhotos.logId} = ${logs.id} ORDER BY ${logPhotos.position})`;
 
-/** A field of the log's taxon (one index look-up a row; null for a free-text log). */
-const taxonField = (column: string) =>
-  sql`(SELECT ${sql.identifier(column)} FROM ${taxa} WHERE ${taxa.id} = ${logs.taxonId})`;
-
 /** Every field of a log the files carry, by the name the export reads it under. */
 const exportFields: Array<[name: string, value: SQL]> = [
   ['observedAt', isoUtc(logs.observedAt)],
@@ -72,9 +68,10 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['speciesCommon', sql`${logs.speciesCommon}`],
   ['speciesScientific', sql`${logs.speciesScientific}`],
   ['taxonId', sql`${logs.taxonId}`],
-  ['taxonScientificName', taxonField('scientific_name')],
-  ['taxonRank', taxonField('rank')],
-  ['kingdom', taxonField('kingdom')],
+  // the log's taxon, joined by selectRows (null for a free-text log)
+  ['taxonScientificName', sql`${taxa.scientificName}`],
+  ['taxonRank', sql`${taxa.rank}`],
+  ['kingdom', sql`${taxa.kingdom}`],
   ['count', sql`${logs.count}`],
   ['placeName', sql`${logs.placeName}`],
   ['latitude', sql`${logs.latitude}`],
@@ -119,7 +116,7 @@ function selectRows(columns: SQL, where: SQL | undefined, after?: Keyset, limit?
   return sql`
     SELECT ${logs.id} AS "id", ${isoUtc(logs.observedAt, 'US')} AS "cursorAt",
       ${isoUtc(logs.createdAt, 'US')} AS "cursorCreatedAt", ${columns}
-    FROM ${logs}
+    FROM ${logs} LEFT JOIN ${taxa} ON ${taxa.id} = ${logs.taxonId}
     WHERE ${and(where, before)}
     ORDER BY ${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC
     ${limit ? sql`LIMIT ${limit}` : sql.empty()}`;
