@@ -27,7 +27,7 @@ const webFeatures = {
 const serverFeatures = {
   auth: [],
   'data-exchange': ['auth', 'logs', 'maps'],
-  lists: ['auth', 'logs'],
+  lists: ['auth', 'logs', 'taxonomy'],
   logs: ['auth', 'photos', 'taxonomy'],
   maps: ['auth', 'logs'],
   photos: ['auth'],

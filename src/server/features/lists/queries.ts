@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isoUtc, type Db } from '../../db/client.js';
-import { logs, taxa, taxonNames } from '../../db/schema.js';
+import { logs, taxa } from '../../db/schema.js';
 import { speciesIdentity } from '../logs/index.js';
+import { shownName } from '../taxonomy/index.js';
 
 // SQL of the species lists: the user's own logs, grouped per species (logs' speciesIdentity).
 
@@ -109,11 +110,7 @@ export function listStatement(userId: string, scope: ListScope, language: string
       ORDER BY s.key, ${logs.createdAt}, ${logs.id}
     )
     SELECT s.key, s.taxon_id AS "taxonId",
-      coalesce(
-        (SELECT n.name FROM ${taxonNames} n
-          WHERE n.taxon_id = s.taxon_id AND n.language IN (${language}, 'en')
-          ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name LIMIT 1),
-        c.common) AS "commonName",
+      coalesce(${shownName(sql`s.taxon_id`, language)}, c.common) AS "commonName",
       coalesce(t.scientific_name, x.scientific) AS "scientificName",
       ${isoUtc(sql`s.first_at`)} AS "firstObservedAt", s.first_id AS "firstLogId",
       s.time_zone AS "firstTimeZone", s.time_known AS "firstTimeKnown",

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { taxonSchema, WORD_SEPARATORS, type Taxon } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
@@ -70,16 +70,20 @@ export async function searchTaxa(
       SELECT taxon_id, min(tier) AS tier, min(len) AS len FROM hits
       GROUP BY taxon_id ORDER BY 2, 3, taxon_id COLLATE "C" LIMIT ${limit}
     )
-    SELECT t.id, t.scientific_name AS "scientificName", ${commonName(language)} AS "commonName",
+    SELECT t.id, t.scientific_name AS "scientificName", ${shownName(sql`t.id`, language)} AS "commonName",
       t.rank, t.kingdom
     FROM best JOIN ${taxa} t ON t.id = best.taxon_id
     ORDER BY best.tier, best.len, t.scientific_name COLLATE "C", t.id COLLATE "C"`);
   return z.array(taxonSchema).parse(rowsOf(result));
 }
 
-/** The name of the taxon "t" to show: preferred in the language, else in English. */
-const commonName = (language: string) => sql`(
-  SELECT n.name FROM ${taxonNames} n WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')
+/**
+ * The name of a taxon to show (`taxonId`: its id in the enclosing query): preferred in the
+ * language, else in English; null without one. The search, the lists and the pack show the same.
+ */
+export const shownName = (taxonId: SQL, language: string) => sql<string | null>`(
+  SELECT n.name FROM ${taxonNames} n
+  WHERE n.taxon_id = ${taxonId} AND n.language IN (${language}, 'en')
   ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name COLLATE "C" LIMIT 1)`;
 
 // A statement carries one JSON parameter of this many taxa: PostgreSQL reads it in one go.
