@@ -91,8 +91,27 @@ export async function expectToast(page: Page, title: string, description: string
   await toast.filter({ hasText: description }).first().waitFor();
 }
 
+/** What expectAccessible reads of the page's document (the e2e files are typed without the DOM). */
+interface AnimatedDocument {
+  getAnimations(): Array<{
+    playState: string;
+    effect: { getComputedTiming(): { endTime?: number | string } } | null;
+  }>;
+}
+
 /** No serious or critical accessibility violations on the page as it is now. */
 export async function expectAccessible(page: Page) {
+  // Colours read mid-transition (a button turning enabled) are neither the old nor the new ones:
+  // let finite animations and transitions end first (spinners and skeletons run forever).
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: AnimatedDocument }).document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
