@@ -114,6 +114,12 @@ const envSchema = z.object({
   APP_NAME: text.max(60, 'must be at most 60 characters long').default('Sightbook'),
   AUTH_RATE_LIMIT: wholeNumber(1, 1_000_000).default(30),
   PHOTO_MAX_PIXELS: positiveWholeNumber.default(50_000_000),
+  REGISTRATION: z
+    .enum(['open', 'invite', 'closed'], { error: 'must be one of open, invite, closed' })
+    .default('invite'),
+  STORAGE_QUOTA_MB: wholeNumber(0, 1_000_000_000).default(2048),
+  SMTP_URL: url(/^smtps?$/, 'an smtp:// or smtps:// URL').optional(),
+  SMTP_FROM: text.max(320, 'must be at most 320 characters long').optional(),
   SEED_TAXA: z.stringbool({ error: 'must be true or false' }).default(true),
   MAP_TILE_URL: text
     .refine(
@@ -161,6 +167,24 @@ export interface Config {
   photos: PhotoWorkSettings;
   /** Load the species backbone (common-species) on the first start (SEED_TAXA, default true). */
   seedTaxa: boolean;
+  /**
+   * Who may create an account (REGISTRATION): anyone, holders of an admin's invitation, or no
+   * one. The first account of an instance, its admin, can always be created.
+   */
+  registration: Registration;
+  /** Photo storage per user in MiB (STORAGE_QUOTA_MB); an admin may set one user's. */
+  storageQuotaMb: number;
+  /** Password-reset mail on request, when SMTP_URL is set (nodemailer transport URL). */
+  mail?: MailSettings;
+}
+
+export type Registration = 'open' | 'invite' | 'closed';
+
+export interface MailSettings {
+  /** nodemailer's transport URL: smtp://user:pass@host:587 or smtps://…:465. Never logged. */
+  url: string;
+  /** The From address; default `APP_NAME <no-reply@host of SMTP_URL>`. */
+  from: string;
 }
 
 /** Bounds on image work (src/server/features/photos/image-work.ts). */
@@ -236,6 +260,14 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
       timeLimitMs: PHOTO_TIME_LIMIT_MS,
     },
     seedTaxa: vars.SEED_TAXA,
+    registration: vars.REGISTRATION,
+    storageQuotaMb: vars.STORAGE_QUOTA_MB,
+    mail: vars.SMTP_URL
+      ? {
+          url: vars.SMTP_URL,
+          from: vars.SMTP_FROM ?? `${vars.APP_NAME} <no-reply@${new URL(vars.SMTP_URL).hostname}>`,
+        }
+      : undefined,
   };
 }
 
@@ -261,6 +293,6 @@ function oidcSettings(vars: z.infer<typeof envSchema>): OidcSettings | undefined
 function describe(issue: z.core.$ZodIssue | undefined, value: string | undefined): string {
   const name = String(issue?.path[0] ?? '');
   const shown =
-    value === undefined || /SECRET|KEY|DATABASE_URL/.test(name) ? '' : ` (got "${value}")`; // never echo secrets
+    value === undefined || /SECRET|KEY|DATABASE_URL|SMTP_URL/.test(name) ? '' : ` (got "${value}")`; // never echo secrets
   return `${issue?.message ?? 'is invalid'}${shown}`;
 }

@@ -42,6 +42,7 @@ describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
       firstName: 'Ada',
       lastName: 'Lovelace',
       profileImageUrl: null,
+      role: expect.stringMatching(/^(admin|user)$/),
     });
     const [cookie] = res.cookies;
     expect(cookie).toMatchObject({ name: 'sid', httpOnly: true, sameSite: 'Lax', path: '/' });

@@ -49,6 +49,7 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
       firstName: 'Grace',
       lastName: 'Hopper',
       profileImageUrl: 'https://images.example.org/grace.png',
+      role: expect.stringMatching(/^(admin|user)$/),
     });
     const [row] = await app.db.select().from(users).where(eq(users.oidcSubject, subject));
     expect(row).toMatchObject({ oidcIssuer: provider.issuer, passwordHash: null });
@@ -73,6 +74,7 @@ describe.each(stores)('OpenID Connect sign-in on $store', ({ databaseUrl }) => {
       firstName: 'Amazing Grace',
       lastName: 'Murray',
       profileImageUrl: 'https://images.example.org/grace-2.png',
+      role: expect.stringMatching(/^(admin|user)$/),
     });
     const rows = await app.db.select().from(users).where(eq(users.oidcSubject, subject));
     expect(rows).toHaveLength(1);

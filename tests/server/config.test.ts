@@ -22,6 +22,9 @@ describe('configuration', () => {
       authRateLimit: 30,
       photos: { maxPixels: 50_000_000, workers: 2, timeLimitMs: 20_000 },
       seedTaxa: true,
+      registration: 'invite',
+      storageQuotaMb: 2048,
+      mail: undefined,
     });
   });
 
@@ -95,6 +98,27 @@ describe('configuration', () => {
     });
     expect(named.oidc?.providerName).toBe('Bird Club');
     expect(named.allowLocalAccounts).toBe(true);
+  });
+
+  it('reads who may sign up, the storage quota and the mail settings', () => {
+    const config = loadConfig({
+      DATA_DIR: freshDir(),
+      REGISTRATION: 'closed',
+      STORAGE_QUOTA_MB: '500',
+      SMTP_URL: 'smtps://sightbook:pw@mail.example.org:465',
+    });
+    expect(config).toMatchObject({
+      registration: 'closed',
+      storageQuotaMb: 500,
+      mail: {
+        url: 'smtps://sightbook:pw@mail.example.org:465',
+        from: 'Sightbook <no-reply@mail.example.org>',
+      },
+    });
+    const from = 'Birds of Ely <birds@ely.example>';
+    expect(
+      loadConfig({ DATA_DIR: freshDir(), SMTP_URL: 'smtp://mail.lan', SMTP_FROM: from }).mail,
+    ).toEqual({ url: 'smtp://mail.lan', from });
   });
 
   it("uses OpenStreetMap's standard tiles unless MAP_TILE_URL and MAP_ATTRIBUTION say otherwise", () => {
@@ -187,6 +211,22 @@ describe('configuration', () => {
     [
       { AUTH_RATE_LIMIT: '0' },
       'Invalid configuration: AUTH_RATE_LIMIT must be a whole number from 1 to 1000000 (got "0")',
+    ],
+    [
+      { REGISTRATION: 'everyone' },
+      'Invalid configuration: REGISTRATION must be one of open, invite, closed (got "everyone")',
+    ],
+    [
+      { STORAGE_QUOTA_MB: '2 GB' },
+      'Invalid configuration: STORAGE_QUOTA_MB must be a whole number from 0 to 1000000000 (got "2 GB")',
+    ],
+    [
+      { SMTP_URL: 'mail.example.org' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL',
+    ],
+    [
+      { SMTP_URL: 'https://user:hunter2@mail.example.org' },
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL',
     ],
     [
       { PHOTO_MAX_PIXELS: '0' },

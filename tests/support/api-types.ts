@@ -764,6 +764,8 @@ export interface operations {
             firstName: string | null;
             lastName: string | null;
             profileImageUrl: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
           };
         };
       };
@@ -854,6 +856,8 @@ export interface operations {
             firstName: string | null;
             lastName: string | null;
             profileImageUrl: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
           };
         };
       };
@@ -937,6 +941,8 @@ export interface operations {
             firstName: string | null;
             lastName: string | null;
             profileImageUrl: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
           };
         };
       };

@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowLocalAccounts: true,
     photos: { maxPixels: 50_000_000, workers: PHOTO_WORKERS, timeLimitMs: PHOTO_TIME_LIMIT_MS },
     seedTaxa: false, // tests/taxonomy loads the backbone itself
+    registration: 'open', // most tests sign up several users; tests/accounts check the modes
+    storageQuotaMb: 2048,
     ...overrides,
   };
 }

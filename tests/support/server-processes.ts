@@ -51,6 +51,7 @@ export async function startServerProcess(
     AUTH_RATE_LIMIT: '100000',
     // about 20 s of CPU on a first start; tests/taxonomy loads the backbone itself
     SEED_TAXA: 'false',
+    REGISTRATION: 'open', // suites sign up many users; the sign-up modes have their own tests
     ...env,
     PORT: String(port),
   };

@@ -50,6 +50,8 @@ export const userSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** `admin` may open /admin and the /api/admin routes (issue 21). */
+  role: z.enum(['admin', 'user']),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -48,11 +48,21 @@ export const users = pgTable(
       .$type<DataLicense>()
       .notNull()
       .default('CC-BY-4.0' satisfies DataLicense),
+    /** `admin` for the instance's first account and those an admin names (issue 21). */
+    role: varchar('role', { length: 10 }).$type<UserRole>().notNull().default('user'),
+    /** Set by an admin: the account cannot sign in and its sessions are gone. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** This user's photo storage in MiB; null: the instance's STORAGE_QUOTA_MB. */
+    storageQuotaMb: integer('storage_quota_mb'),
+    /** The last sign-in or session use (refreshed at most daily with the session, see sessions.ts). */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_oidc_key').on(table.oidcIssuer, table.oidcSubject),
+    check('users_role', sql`${table.role} IN ('admin', 'user')`),
+    check('users_storage_quota_mb', sql`${table.storageQuotaMb} >= 0`),
     check(
       'users_data_license',
       sql`${table.dataLicense} IN ('CC0-1.0', 'CC-BY-4.0', 'CC-BY-NC-4.0')`,
@@ -69,8 +79,50 @@ export const pwaBridgeTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** SHA-256 of the nonce cookie of the browser that started the sign-in (issue 21). */
+    bindingHash: varchar('binding_hash', { length: 64 }),
   },
   (table) => [index('pwa_bridge_tokens_expires_idx').on(table.expiresAt)],
+);
+
+export type UserRole = 'admin' | 'user';
+
+/** Single-use sign-up invitations an admin hands out (REGISTRATION=invite). */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(), // SHA-256 hex, never the token
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedBy: uuid('used_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('invitations_token_key').on(table.tokenHash),
+    index('invitations_created_by_idx').on(table.createdBy),
+    index('invitations_used_by_idx').on(table.usedBy),
+  ],
+);
+
+/** Single-use password-reset links, made by an admin or mailed on request (SMTP_URL). */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(), // SHA-256 hex, never the token
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('password_resets_user_idx').on(table.userId),
+    index('password_resets_expires_idx').on(table.expiresAt),
+  ],
 );
 
 export const sessions = pgTable(
@@ -99,6 +151,9 @@ export const rateLimits = pgTable(
 
 export interface SessionData {
   userId: string;
+  /** When the session began (ISO 8601) and the browser it began in: the account's session list. */
+  createdAt?: string;
+  userAgent?: string;
   /** OpenID Connect sessions: the ID token, sent back as id_token_hint when signing out. */
   idToken?: string;
 }
@@ -228,6 +283,8 @@ export const uploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     contentType: varchar('content_type', { length: 50 }),
     size: integer('size'),
+    /** Bytes of the derivatives made from it (thumbnail, preview): they count towards the quota. */
+    derivativesSize: integer('derivatives_size'),
     width: integer('width'),
     height: integer('height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,6 +12,7 @@ export const toUser = (row: UserRow): User => ({
   firstName: row.firstName,
   lastName: row.lastName,
   profileImageUrl: row.profileImageUrl,
+  role: row.role,
 });
 
 export async function registerUser(db: Db, payload: RegisterPayload): Promise<User> {

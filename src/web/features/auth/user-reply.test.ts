@@ -8,6 +8,7 @@ const ada = {
   firstName: 'Ada',
   lastName: null,
   profileImageUrl: null,
+  role: 'user',
 };
 
 describe('userReply', () => {
@@ -17,7 +18,14 @@ describe('userReply', () => {
   });
 
   it('refuses what userSchema refuses', () => {
-    for (const bad of [null, 'x', {}, { ...ada, email: 3 }, { ...ada, id: undefined }]) {
+    for (const bad of [
+      null,
+      'x',
+      {},
+      { ...ada, email: 3 },
+      { ...ada, id: undefined },
+      { ...ada, role: 'root' },
+    ]) {
       expect(() => userSchema.parse(bad)).toThrow();
       expect(() => userReply.parse(bad)).toThrow();
     }

@@ -13,13 +13,14 @@ export const userReply: ReplyParser<User> = {
       string,
       unknown
     >;
-    const { id, email, firstName, lastName, profileImageUrl } = reply;
+    const { id, email, firstName, lastName, profileImageUrl, role } = reply;
     if (
       typeof id !== 'string' ||
-      ![email, firstName, lastName, profileImageUrl].every(nullableString)
+      ![email, firstName, lastName, profileImageUrl].every(nullableString) ||
+      (role !== 'admin' && role !== 'user')
     ) {
       throw new TypeError('The current-user reply is not a user');
     }
-    return { id, email, firstName, lastName, profileImageUrl } as User;
+    return { id, email, firstName, lastName, profileImageUrl, role } as User;
   },
 };
