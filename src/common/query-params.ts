@@ -10,8 +10,16 @@ export const queryParam = <T extends z.ZodType>(schema: T) => z.preprocess(empty
 
 export const optionalQuery = <T extends z.ZodType>(schema: T) => queryParam(schema.optional());
 
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+
 export const queryDay = (label: string) =>
-  optionalQuery(z.string().refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`));
+  optionalQuery(
+    z
+      .string()
+      .regex(dayPattern, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true })
+      .refine((day) => !day.startsWith('0000-'), `${label} must be from 0001-01-01 to 9999-12-31`)
+      .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`),
+  );
 
 const canonicalNames = new Map<string, string | undefined>();
 

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { EXPORT_CSV_COLUMNS } from '../../src/common/data-exchange/export.js';
 import { aLog } from '../support/helpers.js';
 
 // The payload and query-string generators of fuzz.test.ts: malformed input for every write and
@@ -58,6 +59,13 @@ const breakers: Array<(log: Record<string, unknown>) => void> = [
     delete log.longitude;
   },
   (log) => (log.showExactLocation = 'yes'),
+  // dates at the edges (issue 21): past 9999 or before year 1 once in UTC, offsets past ±14:00
+  (log) => (log.observedAt = '9999-12-31T23:30:00-01:00'),
+  (log) => (log.observedAt = '0001-01-01T00:30:00+01:00'),
+  (log) => (log.observedAt = '0000-06-01T12:00:00Z'),
+  (log) => (log.observedAt = '2026-05-01T10:00:00+99:99'),
+  (log) => (log.observedAt = '2026-05-01T10:00:00-14:01'),
+  (log) => (log.observedAt = '+010000-01-01T00:00:00.000Z'),
 ];
 const fields = [
   'speciesCommon',
@@ -114,9 +122,43 @@ export const rawBody = fc.oneof(
   ),
 );
 
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
+/** Days, date-times and zones at the edges of the years 0001–9999 and of ±14:00 (issue 21). */
+export const edgeDay = fc
+  .tuple(
+    fc.constantFrom(0, 1, 99, 100, 1582, 9999, 10000, 99999),
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+  )
+  .map(([year, month, day]) => `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`);
+export const edgeDateTime = fc
+  .tuple(
+    edgeDay,
+    fc.integer({ min: 0, max: 25 }),
+    fc.constantFrom('Z', '', '+14:00', '-14:00', '+14:01', '-12:00', '+99:99', '+05:60', '-0000'),
+  )
+  .map(([day, hour, offset]) => `${day}T${pad(hour, 2)}:30:00${offset}`);
+export const edgeZone = fc.constantFrom(
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'Etc/GMT-14',
+  'Etc/GMT+12',
+  'America/St_Johns',
+);
+const edgeCursor = fc
+  .tuple(edgeDateTime, edgeDateTime)
+  .map(
+    ([observed, created]) =>
+      `${observed.slice(0, 19)}.000000Z,${created.slice(0, 19)}.000000Z,00000000-0000-4000-8000-000000000000`,
+  );
+
 const queryValue = fc.oneof(
   garbage.map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))),
   fc.constantFrom('%', '%zz', '%E0%A4%A', '2026-13-01', '-1', '1e400'),
+  edgeDay,
+  edgeZone,
+  edgeCursor,
+  fc.constantFrom('0', '1', '999', '1000', '9999', '10000'), // years of the year list
 );
 /** A query string (no `?`) of 1 to 6 pairs: the endpoint's `keys` or any, with garbage values. */
 export const queryString = (keys: string[]) =>
@@ -149,3 +191,27 @@ export const listKeys = [
 ];
 export const statsKeys = ['from', 'to', 'tz', 'bucket', 'limit'];
 export const geoKeys = [...listKeys, 'limit', 'cursor'];
+export const listsKeys = ['kind', 'year', 'place', 'tz'];
+
+/** A Sightbook CSV whose dates are at (and past) the edges: the import refuses or takes each. */
+export const edgeDatesCsv = fc
+  .array(fc.tuple(edgeDateTime, fc.option(edgeZone, { nil: '' })), { minLength: 1, maxLength: 5 })
+  .map(
+    (rows) =>
+      `${EXPORT_CSV_COLUMNS.join(',')}\n` +
+      rows
+        .map(([when, zone]) =>
+          EXPORT_CSV_COLUMNS.map((column) =>
+            column === 'observed_at'
+              ? when
+              : column === 'time_zone'
+                ? zone
+                : column === 'species_common'
+                  ? 'Barn owl'
+                  : column === 'count'
+                    ? '1'
+                    : '',
+          ).join(','),
+        )
+        .join('\n'),
+  );

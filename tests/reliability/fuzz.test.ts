@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { parseIsoDateTime } from '../../src/common/dates.js';
 import { buildApp } from '../../src/server/app.js';
 import {
+  aLog,
   createLogAs,
   randomIp,
   signUp,
@@ -13,17 +15,21 @@ import {
 } from '../support/helpers.js';
 import {
   brokenLog,
+  edgeDatesCsv,
+  edgeDateTime,
   garbage,
   geoKeys,
   listKeys,
+  listsKeys,
   queryString,
   rawBody,
   statsKeys,
 } from './fuzz-payloads.js';
 
-// R2: at least 10,000 malformed payloads and query strings across every write and list
-// endpoint. Every reply is a 4xx JSON body with a message (a list may also answer 200), never
-// a 5xx, and the data tables are byte-for-byte what they were before.
+// R2: at least 20,000 malformed payloads and query strings across every write and list
+// endpoint, dates at the edges of the years 0001–9999 and of ±14:00 among them (issue 21).
+// Every reply is a 4xx JSON body with a message (a list may also answer 200), never a 5xx, and
+// the data tables are byte-for-byte what they were before.
 
 describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
@@ -73,6 +79,8 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
   }
 
   const json = { 'content-type': 'application/json' };
+  // some edge date-times are real ones (9999-12-31T23:30Z): those would add a log
+  const refusedDateTime = edgeDateTime.filter((text) => parseIsoDateTime(text) === undefined);
   const run = (
     property: fc.IAsyncProperty<[unknown]> | fc.IAsyncPropertyWithHooks<[unknown]>,
     numRuns: number,
@@ -91,7 +99,7 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
         fc.asyncProperty(brokenLog, (payload) =>
           expectRefusal({ method: 'POST', url: '/api/logs', headers: json, payload }),
         ),
-        2500,
+        3200,
       );
       await run(
         fc.asyncProperty(rawBody, (payload) =>
@@ -117,7 +125,7 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
         fc.asyncProperty(queryString(listKeys), (query) =>
           expectRefusal({ method: 'GET', url: `/api/logs?${query}` }, true),
         ),
-        2000,
+        3400,
       );
       await run(
         fc.asyncProperty(
@@ -126,7 +134,7 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
           (endpoint, query) =>
             expectRefusal({ method: 'GET', url: `/api/stats/${endpoint}?${query}` }, true),
         ) as unknown as fc.IAsyncProperty<[unknown]>,
-        1000,
+        2000,
       );
       await run(
         fc.asyncProperty(queryString(listKeys), (query) =>
@@ -139,13 +147,45 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
         fc.asyncProperty(queryString(geoKeys), (query) =>
           expectRefusal({ method: 'GET', url: `/api/logs/geo?${query}` }, true),
         ),
-        600,
+        1500,
       );
       await run(
         fc.asyncProperty(queryString(listKeys), (query) =>
           expectRefusal({ method: 'GET', url: `/api/export.geojson?${query}` }, true),
         ),
         400,
+      );
+      // dates at the edges: a log whose only fault is its date; the lists; an import's dates
+      await run(
+        fc.asyncProperty(refusedDateTime, (observedAt) =>
+          expectRefusal({
+            method: 'POST',
+            url: '/api/logs',
+            headers: json,
+            payload: JSON.stringify({ ...aLog(), observedAt, idempotencyKey: undefined }),
+          }),
+        ),
+        2000,
+      );
+      await run(
+        fc.asyncProperty(queryString(listsKeys), (query) =>
+          expectRefusal({ method: 'GET', url: `/api/lists?${query}` }, true),
+        ),
+        1500,
+      );
+      await run(
+        fc.asyncProperty(edgeDatesCsv, (payload) =>
+          expectRefusal(
+            {
+              method: 'POST',
+              url: '/api/import?dryRun=true',
+              headers: { 'content-type': 'text/csv' },
+              payload,
+            },
+            true,
+          ),
+        ),
+        500,
       );
       await run(
         fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 300 }), (payload) =>
@@ -220,7 +260,7 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
           500,
         );
       }
-      expect(replies).toBeGreaterThanOrEqual(10_000);
+      expect(replies).toBeGreaterThanOrEqual(20_000);
       expect(await snapshot()).toEqual(before);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },

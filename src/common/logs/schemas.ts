@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseIsoDateTime } from '../dates.js';
+import { readIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
 import { canonicalTimeZone, optionalQuery, queryDay } from '../query-params.js';
 import { taxonSchema } from '../taxonomy.js';
@@ -80,7 +80,12 @@ export const logWriteSchema = z
       .string({ error: 'Date and time are required' })
       .trim()
       .min(1, { message: 'Date and time are required', abort: true })
-      .refine((value) => parseIsoDateTime(value) !== undefined, 'Date and time must be valid'),
+      .check((ctx) => {
+        const reading = readIsoDateTime(ctx.value);
+        if ('problem' in reading) {
+          ctx.issues.push({ code: 'custom', message: reading.problem, input: ctx.value });
+        }
+      }),
     // The zone of the place and time observed: the time shows as it was there. An unknown name
     // is refused; a link (US/Mountain) is kept as its canonical name.
     timeZone: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDateTime } from '../dates.js';
 import { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT } from './points-url.js';
 import { logFiltersSchema } from '../logs/schemas.js';
 import { optionalQuery, queryParam, queryTimeZone } from '../query-params.js';
@@ -33,11 +34,12 @@ export interface GeoCursor {
 export const formatGeoCursor = ({ observedAt, createdAt, id }: GeoCursor) =>
   `${observedAt},${createdAt},${id}`;
 
+/** A real calendar instant of the years the API takes (the database has no year 0, no 02-30). */
+const isInstantText = (text: string) => parseIsoDateTime(text) !== undefined;
+
 function parseGeoCursor(text: string): GeoCursor | undefined {
   const match = CURSOR.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1]!)) || Number.isNaN(Date.parse(match[2]!))) {
-    return undefined;
-  }
+  if (!match || !isInstantText(match[1]!) || !isInstantText(match[2]!)) return undefined;
   return { observedAt: match[1]!, createdAt: match[2]!, id: match[3]! };
 }
 

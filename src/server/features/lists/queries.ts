@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { dayAfter } from '../../../common/dates.js';
 import { isoUtc, type Db } from '../../db/client.js';
 import { logs, taxa } from '../../db/schema.js';
 import { speciesIdentity } from '../logs/index.js';
@@ -24,8 +25,6 @@ export interface ListRow {
   individuals: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The local calendar year of a log: at its own zone when the database knows that zone (its
  * time zone data may be older than the runtime's, which checked the name), else a date-only
@@ -43,9 +42,12 @@ function scopeCondition(scope: ListScope): SQL {
     case 'year': {
       // Local dates lie within 14 hours of UTC: a day's margin each side keeps the range on the
       // index (user_id, observed_at), and the exact test runs on that year's logs only.
-      const from = new Date(Date.UTC(scope.year, 0, 1) - DAY_MS);
-      const to = new Date(Date.UTC(scope.year + 1, 0, 1) + DAY_MS);
-      return sql`${logs.observedAt} >= ${from.toISOString()} AND ${logs.observedAt} < ${to.toISOString()}
+      // Written as days (dayAfter): the day after 9999's margin is in the year 10000.
+      const newYear = `${String(scope.year).padStart(4, '0')}-01-01`;
+      const from = dayAfter(newYear, -1);
+      const to = dayAfter(newYear, 366 + 1); // past the next new year's day, in a leap year too
+      const utcDay = (day: string) => sql`(${day}::timestamp AT TIME ZONE 'UTC')`;
+      return sql`${logs.observedAt} >= ${utcDay(from)} AND ${logs.observedAt} < ${utcDay(to)}
         AND ${localYear(scope.tz)} = ${scope.year}`;
     }
     case 'place':

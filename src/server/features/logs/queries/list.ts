@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, lte, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { PAGE_SIZE, type LogFilters, type LogPageQuery } from '../../../../common/logs/schemas.js';
-import { utcDayStart } from '../../../../common/dates.js';
+import { dayAfter, utcDayStart } from '../../../../common/dates.js';
 import { perDatabase, type Db } from '../../../db/client.js';
 import { logs, users } from '../../../db/schema.js';
 import { LOG_ROW, logRow, logRowJson } from '../log-json.js';
@@ -37,16 +37,16 @@ const FILTER_NAMES: readonly FilterName[] = ['q', 'from', 'to', 'minCount', 'max
 /** The bind values of the filters set: patterns for the texts, instants for the days. */
 function filterValues(filters: LogFilters, tz: string): FilterValues {
   const { q, from, to, minCount, maxCount, place } = filters;
-  const dayStart = (day: string, days = 0) => {
-    const start = utcDayStart(day, days);
-    if (tz === 'UTC') return start;
+  const dayStart = (day: string) => {
+    // No log is observed after 9999 (src/common/dates.ts): the day after 9999-12-31 bounds nothing.
+    if (tz === 'UTC') return day.length > 10 ? undefined : utcDayStart(day);
     // That day's midnight on the wall clocks of tz, whatever its offset that day.
-    return sql`(${start.toISOString().slice(0, 10)}::timestamp AT TIME ZONE ${tz}::text)`;
+    return sql`(${day}::timestamp AT TIME ZONE ${tz}::text)`;
   };
   return {
     q: q ? containing(q) : undefined,
     from: from ? dayStart(from) : undefined,
-    to: to ? dayStart(to, 1) : undefined, // `to` is inclusive
+    to: to ? dayStart(dayAfter(to)) : undefined, // `to` is inclusive
     minCount: minCount || undefined,
     maxCount: maxCount || undefined,
     place: place ? containing(place) : undefined,
