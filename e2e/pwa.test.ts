@@ -178,10 +178,15 @@ describe('the installed-app sign-in bridge', () => {
     // the worker's answers, stubbed: routes do not see requests a worker answers
     const stubbed = await browser.newContext({ baseURL, serviceWorkers: 'block' });
     const stub = await stubbed.newPage();
-    const answer = (status: number, body: string) =>
-      stubbed.route('**/__pwa_auth_bridge', (route) =>
+    const answer = async (status: number, body: string) => {
+      // the server's binding check passes: these are the worker's failures
+      await stubbed.route('**/api/pwa-auth-bridge/binding', (route) =>
+        route.fulfill({ status: 204 }),
+      );
+      await stubbed.route('**/__pwa_auth_bridge', (route) =>
         route.fulfill({ status, contentType: 'application/json', body }),
       );
+    };
     await answer(500, '{"message":"worker gone"}');
     await stub.goto('/pwa-auth-complete?token=abc');
     await stub.getByText('Error: Failed to store authentication token').waitFor();
@@ -234,6 +239,26 @@ describe('the installed-app sign-in bridge', () => {
     const again = await browserTab.request.post('/api/pwa-auth-bridge', { data: { token } });
     expect(again.status()).toBe(401);
     await browserTab.close();
+  });
+
+  it("refuses a token planted in a link: it was issued to another browser", async () => {
+    // Mallory ends a pwa sign-in in her own browser and sends Ada the completion link
+    const { context: mallory, page: malloryPage } = await signUp(browser);
+    const planted = await malloryPage.request.get('/api/login?pwa=true', { maxRedirects: 0 });
+    const link = planted.headers().location!;
+    expect(link).toMatch(/^\/pwa-auth-complete\?token=[\w-]{43}$/);
+    await mallory.close();
+
+    const ada = await browser.newContext({ baseURL, ...withWorker });
+    const page = await ada.newPage();
+    await controlledBy(page, '/');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Setup failed' }).waitFor();
+    await page
+      .getByText('Error: This sign-in was not started in this browser. Sign in again from the app.')
+      .waitFor();
+    expect(await storedBridgeToken(page)).toEqual({ token: null, expired: false });
+    await ada.close();
   });
 
   it('leaves an installed app with an expired stored token signed out, and deletes it', async () => {

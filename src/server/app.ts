@@ -17,7 +17,7 @@ import { listsRoutes } from './features/lists/index.js';
 import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
 import { objectRoutes, photoRoutes } from './features/photos/index.js';
-import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
+import { bridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
 import { taxonomyRoutes } from './features/taxonomy/index.js';
@@ -77,7 +77,11 @@ export async function buildApp(
   await app.register(logsResultsPlugin);
 
   // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
-  await app.register(authRoutes, { prefix: '/api', config, issueBridgeRedirect });
+  await app.register(authRoutes, {
+    prefix: '/api',
+    config,
+    issueBridgeRedirect: bridgeRedirect(config),
+  });
   await app.register(logsRoutes, { prefix: '/api/logs' });
   await app.register(mapsRoutes, { prefix: '/api/logs' }); // GET /api/logs/geo
   await app.register(sharedLogRoutes, { prefix: '/api/logs/shared' });

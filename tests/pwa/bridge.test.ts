@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { pwaBridgeTokens } from '../../src/server/db/schema.js';
-import { issueBridgeRedirect } from '../../src/server/features/pwa/bridge.js';
 import { cookieOf, randomIp, signUp, stores, testConfig } from '../support/helpers.js';
 
 // The installed-app sign-in bridge (SPEC §4, ARCHITECTURE "Auth").
@@ -27,7 +26,8 @@ describe.each(stores)('the sign-in bridge on $store', ({ databaseUrl }) => {
       payload: { token },
     });
 
-  async function issuedToken(cookie: string) {
+  /** A pwa sign-in's end: its token, and the binding cookie set in the same reply. */
+  async function issued(cookie: string) {
     const res = await app.inject({
       method: 'GET',
       url: '/api/login?pwa=true',
@@ -35,8 +35,28 @@ describe.each(stores)('the sign-in bridge on $store', ({ databaseUrl }) => {
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toMatch(/^\/pwa-auth-complete\?token=[\w-]{43}$/);
-    return tokenIn(res.headers.location!);
+    const binding = res.cookies.find((c) => c.name === 'pwa_bridge_binding');
+    expect(binding).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/pwa-auth-bridge',
+    });
+    expect(binding!.maxAge).toBe(300);
+    return {
+      token: tokenIn(res.headers.location!),
+      binding: `pwa_bridge_binding=${binding!.value}`,
+    };
   }
+  const issuedToken = async (cookie: string) => (await issued(cookie)).token;
+
+  const checkBinding = (token: string, cookie?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/pwa-auth-bridge/binding',
+      remoteAddress: randomIp(),
+      headers: cookie ? { cookie } : {},
+      payload: { token },
+    });
 
   it('ends a pwa sign-in on the completion page with a token stored only as its hash', async () => {
     const ada = await signUp(app);
@@ -72,14 +92,42 @@ describe.each(stores)('the sign-in bridge on $store', ({ databaseUrl }) => {
 
   it('refuses an expired or unknown token', async () => {
     const ada = await signUp(app);
-    const location = await issueBridgeRedirect(app.db, ada.id);
-    const token = tokenIn(location);
+    const token = await issuedToken(ada.cookie);
     await app.db
       .update(pwaBridgeTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(pwaBridgeTokens.tokenHash, sha256(token)));
     expect((await exchange(token)).statusCode).toBe(401);
     expect((await exchange('not-a-token')).statusCode).toBe(401);
+  });
+
+  it('lets the completion page store a token only in the browser it was issued to', async () => {
+    const ada = await signUp(app);
+    const mine = await issued(ada.cookie);
+    const ok = await checkBinding(mine.token, mine.binding);
+    expect(ok.statusCode).toBe(204);
+    // the check spends nothing: the installed app still exchanges the token once
+    expect((await exchange(mine.token)).statusCode).toBe(204);
+
+    // Mallory signs in with pwa=true and plants her token in a link for Ada's browser
+    const mallory = await signUp(app, 'mallory');
+    const planted = await issued(mallory.cookie);
+    for (const cookie of [undefined, mine.binding, 'pwa_bridge_binding=guess']) {
+      const refused = await checkBinding(planted.token, cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        message: 'This sign-in was not started in this browser. Sign in again from the app.',
+      });
+    }
+    const unknown = await checkBinding('not-a-token', mine.binding);
+    expect(unknown.statusCode).toBe(401);
+    // a token from before binding existed (no binding) is refused too
+    const legacy = await issued(ada.cookie);
+    await app.db
+      .update(pwaBridgeTokens)
+      .set({ bindingHash: null })
+      .where(eq(pwaBridgeTokens.tokenHash, sha256(legacy.token)));
+    expect((await checkBinding(legacy.token, legacy.binding)).statusCode).toBe(403);
   });
 
   it('refuses a missing token with the field named', async () => {

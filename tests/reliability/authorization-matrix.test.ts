@@ -98,6 +98,16 @@ const matrix: Record<string, RouteCase> = {
     }),
     expect: everyone(401),
   },
+  'POST /api/pwa-auth-bridge/binding': {
+    // a guessed token is no live token, whoever asks
+    request: async () => ({
+      method: 'POST',
+      url: '/api/pwa-auth-bridge/binding',
+      remoteAddress: randomIp(),
+      payload: { token: 'guessed-token' },
+    }),
+    expect: everyone(401),
+  },
   'GET /api/logs': { request: get('/api/logs'), expect: signedIn(200) },
   'POST /api/logs': {
     request: async () => ({ method: 'POST', url: '/api/logs', payload: aLog() }),

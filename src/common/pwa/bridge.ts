@@ -7,3 +7,7 @@ export const BRIDGE_TOKEN_TTL_MS = 5 * 60 * 1000;
 /** Where a `pwa=true` sign-in ends, with the token in the query. */
 export const pwaAuthCompletePath = (token: string) =>
   `/pwa-auth-complete?token=${encodeURIComponent(token)}`;
+
+/** The completion page's error when the token was issued to another browser (issue 21). */
+export const BRIDGE_OTHER_BROWSER =
+  'This sign-in was not started in this browser. Sign in again from the app.';

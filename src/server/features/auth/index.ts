@@ -3,4 +3,10 @@ export type { BridgeRedirect } from './oidc-sign-in.js';
 export { authRoutes } from './routes.js';
 export { authRouteLimit, deleteExpiredRateLimits, rateLimitPlugin } from './rate-limits.js';
 export { deleteExpiredSessions } from './session-store.js';
-export { hashToken, requireUserId, SESSION_COOKIE, sessionsPlugin } from './sessions.js';
+export {
+  hashToken,
+  isSecureOrigin,
+  requireUserId,
+  SESSION_COOKIE,
+  sessionsPlugin,
+} from './sessions.js';

@@ -12,7 +12,6 @@ import {
 } from './oidc-flow.js';
 import { isSecureOrigin } from './sessions.js';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { ownOrigin } from '../../security.js';
 import type { OidcClient } from './oidc-client.js';
 import { parseIdentityClaims, signInWithIdentity } from './oidc-accounts.js';
@@ -37,7 +36,11 @@ type CallbackQuery = z.infer<typeof callbackQuerySchema>;
  * page with a fresh token. The pwa feature issues it; app.ts hands it over, so that auth, which
  * pwa builds on, imports no feature.
  */
-export type BridgeRedirect = (db: Db, userId: string) => Promise<string>;
+export type BridgeRedirect = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+) => Promise<string>;
 
 const flowCookieOptions = (config: Config, request: FastifyRequest) => ({
   path: FLOW_COOKIE_PATH,
@@ -102,7 +105,7 @@ export async function finishOidcSignIn(
     request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect sign-in failed');
     return redirectToLogin(reply, 'failed', flow.pwa);
   }
-  if (flow.pwa) return reply.redirect(await issueBridgeRedirect(app.db, userId));
+  if (flow.pwa) return reply.redirect(await issueBridgeRedirect(request, reply, userId));
   return reply.redirect(flow.next ?? '/');
 }
 

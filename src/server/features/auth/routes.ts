@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // already signed in in this browser: a pwa sign-in is complete (the login page comes back here)
       if (request.query.pwa && request.userId) {
-        return reply.redirect(await issueBridgeRedirect(app.db, request.userId));
+        return reply.redirect(await issueBridgeRedirect(request, reply, request.userId));
       }
       const next = safeNextPath(request.query.next);
       if (oidc) {

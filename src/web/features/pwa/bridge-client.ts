@@ -9,6 +9,7 @@ export class BridgeStoreError extends Error {}
 /** The completion page leaves the token for the installed app, through the worker. */
 export async function storeBridgeToken(token: string | null): Promise<void> {
   if (!token) throw new BridgeStoreError('No authentication token found');
+  await checkBinding(token);
   const response = await fetch(BRIDGE_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -17,6 +18,23 @@ export async function storeBridgeToken(token: string | null): Promise<void> {
   if (!response.ok) throw new BridgeStoreError('Failed to store authentication token');
   const reply = (await response.json().catch(() => undefined)) as { success?: unknown } | undefined;
   if (reply?.success !== true) throw new BridgeStoreError('Token storage failed');
+}
+
+/**
+ * The server checks that the token was issued to this browser (a token planted in a link by
+ * someone else is refused with the server's words) before the page stores it.
+ */
+async function checkBinding(token: string): Promise<void> {
+  const check = await fetch('/api/pwa-auth-bridge/binding', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (check.ok) return;
+  const reply = (await check.json().catch(() => undefined)) as { message?: unknown } | undefined;
+  const message = typeof reply?.message === 'string' ? reply.message : undefined;
+  throw new BridgeStoreError(message ?? 'Failed to store authentication token');
 }
 
 /**
