@@ -11,6 +11,8 @@ export const appRoutes = {
   map: '/map',
   sharedLog: '/shared/:id',
   pwaAuthComplete: '/pwa-auth-complete',
+  /** Asks before signing out when another site's link asked for it (issue 21). */
+  signOut: '/sign-out',
 } as const;
 
 export const logPath = (id: string) => `/logs/${id}`;

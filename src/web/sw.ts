@@ -7,6 +7,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { USER_CACHES, type UserCache } from './features/offline/user-caches';
 import { BRIDGE_PATH, handleBridgeRequest } from './features/pwa/bridge-store';
 
 // The background worker served at /sw.js (SPEC §1, ARCHITECTURE "PWA"): the app shell and every
@@ -15,7 +16,7 @@ import { BRIDGE_PATH, handleBridgeRequest } from './features/pwa/bridge-store';
 
 declare const self: ServiceWorkerGlobalScope;
 
-const API_CACHE = 'api';
+const API_CACHE: UserCache = 'api';
 
 self.addEventListener('message', (event) => {
   // the update toast's Refresh (SPEC §4 "Update notice")
@@ -37,10 +38,13 @@ for (const method of ['GET', 'POST', 'DELETE'] as const) {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Signing out forgets the cached API replies: the next person on this device must not see them.
+// Signing out forgets what the account left here (API replies, photos, shared pages, a bridge
+// token): the next person on this device must not see them. The app clears them itself too.
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
-  if (sameOrigin(url) && url.pathname === '/api/logout') event.waitUntil(caches.delete(API_CACHE));
+  if (sameOrigin(url) && url.pathname === '/api/logout') {
+    event.waitUntil(Promise.all(USER_CACHES.map((name) => caches.delete(name))));
+  }
 });
 
 // Shared logs: the server's page carries the log's link preview; keep it for offline viewing.
@@ -48,7 +52,7 @@ registerRoute(
   ({ request, url }) =>
     request.mode === 'navigate' && sameOrigin(url) && url.pathname.startsWith('/shared/'),
   new NetworkFirst({
-    cacheName: 'shared-pages',
+    cacheName: 'shared-pages' satisfies UserCache,
     plugins: [new ExpirationPlugin({ maxEntries: 50 })],
   }),
 );
@@ -82,7 +86,7 @@ registerRoute(
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname.startsWith('/objects/'),
   new NetworkFirst({
-    cacheName: 'photos',
+    cacheName: 'photos' satisfies UserCache,
     plugins: [new ExpirationPlugin({ maxEntries: 100 })],
   }),
 );

@@ -26,6 +26,7 @@ describe('serving the web app', () => {
     '/map',
     '/shared/3f1c',
     '/pwa-auth-complete?token=x',
+    '/sign-out',
   ])('answers the page %s with the app and 200', async (url) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);

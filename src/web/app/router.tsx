@@ -39,6 +39,9 @@ const PwaAuthCompletePage = lazy(() =>
     default: m.PwaAuthCompletePage,
   })),
 );
+const SignOutPage = lazy(() =>
+  import('@/features/auth/sign-out-page').then((m) => ({ default: m.SignOutPage })),
+);
 const ListsPage = lazy(() =>
   import('@/features/lists/lists-page').then((m) => ({ default: m.ListsPage })),
 );
@@ -95,6 +98,11 @@ export function AppRouter() {
         <Route path={appRoutes.pwaAuthComplete}>
           <Suspense fallback={<PageSpinner />}>
             <PwaAuthCompletePage />
+          </Suspense>
+        </Route>
+        <Route path={appRoutes.signOut}>
+          <Suspense fallback={<PageSpinner />}>
+            <SignOutPage />
           </Suspense>
         </Route>
         <Route path={appRoutes.login}>

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appRoutes } from '../../../common/routes.js';
 import {
   loginQuerySchema,
   loginSchema,
@@ -21,6 +23,16 @@ import { authRouteLimit } from './rate-limits.js';
 import { authenticate, getUser, registerUser } from './service.js';
 import { findSessionData } from './session-store.js';
 import { requireUserId } from './sessions.js';
+
+/**
+ * A link or form on another site (a sibling subdomain too) made this request: a GET that
+ * changes state must not follow it unasked. Requests the app, the address bar or a bookmark
+ * make say `same-origin` or `none`; older browsers send nothing and pass as before.
+ */
+const startedByAnotherSite = (request: FastifyRequest) => {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+};
 
 /**
  * Built-in accounts, and OpenID Connect sign-in when a provider is configured (ARCHITECTURE
@@ -193,13 +205,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         summary: 'Sign out',
-        description: "Ends this browser's session, and the provider's when it offers that.",
+        description:
+          "Ends this browser's session, and the provider's when it offers that. A request " +
+          'another site started (`Sec-Fetch-Site: cross-site` or `same-site`) ends nothing: it ' +
+          'goes to the `/sign-out` page, which asks the person first.',
         operationId: 'signOut',
         security: OPTIONAL_SESSION,
-        response: { 302: noBody("To the home page, or to the provider's sign-out") },
+        response: {
+          302: noBody("To the home page, the provider's sign-out, or the page that asks first"),
+        },
       },
     },
     async (request, reply) => {
+      if (startedByAnotherSite(request)) {
+        return reply.redirect(request.userId ? appRoutes.signOut : appRoutes.home);
+      }
       const session = request.sessionId && (await findSessionData(app.db, request.sessionId));
       await reply.signOut();
       const idToken = session ? session.idToken : undefined;

@@ -12,11 +12,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useSignOut } from './sign-out';
 import { avatarInitials, displayName } from './user-display';
 
 export function UserMenu({ user }: { user: User }) {
   const name = displayName(user);
   const [about, setAbout] = useState(false);
+  const { signOut, dialog } = useSignOut(user.id);
   return (
     <>
       <DropdownMenu>
@@ -38,16 +40,14 @@ export function UserMenu({ user }: { user: User }) {
             <Info />
             About
           </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            {/* a full page load: the server ends the session and sends the browser to / */}
-            <a href="/api/logout">
-              <LogOut />
-              Sign Out
-            </a>
+          <DropdownMenuItem onSelect={signOut}>
+            <LogOut />
+            Sign Out
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
       <AboutDialog open={about} onOpenChange={setAbout} />
+      {dialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
 // What others use of the offline feature: the write queue the logs' writes go through, the
 // pending list and the preview of a queued edit; the router loads OfflineSync lazily.
-export { QUEUED, sendOrQueue, type QueuedWrite } from './offline-queue';
+export { forgetDeviceData } from './device-data';
+export { QUEUED, readOfflineWrites, sendOrQueue, type QueuedWrite } from './offline-queue';
 export { OfflineSync } from './offline-sync';
 export { withPendingEdit } from './pending-edit';
 export { PendingWrites } from './pending-writes';

@@ -31,9 +31,10 @@ export interface OfflineWrites {
 
 export const QUEUED = 'queued' as const;
 
-const store = createStore('sightbook-offline', 'writes');
-const QUEUE_KEY = 'queue';
-const REJECTED_KEY = 'rejected';
+export const offlineStore = createStore('sightbook-offline', 'writes');
+export const QUEUE_KEY = 'queue';
+export const REJECTED_KEY = 'rejected';
+const store = offlineStore;
 
 const anyReply: ReplyParser<unknown> = { parse: (value) => value };
 

@@ -5,7 +5,7 @@ import { BRIDGE_TOKEN_TTL_MS } from '../../../common/pwa/bridge';
 // it at start. POST {token} stores it, GET returns {token, expired}, DELETE clears it.
 
 export const BRIDGE_PATH = '/__pwa_auth_bridge';
-const CACHE_NAME = 'pwa-auth-bridge';
+const CACHE_NAME = 'pwa-auth-bridge'; // one of offline's USER_CACHES: forgotten at sign-out
 const ENTRY_URL = `${BRIDGE_PATH}/token`;
 
 interface StoredToken {
