@@ -124,7 +124,7 @@ export interface paths {
     };
     /**
      * Sign out
-     * @description Ends this browser's session, and the provider's when it offers that.
+     * @description Ends this browser's session, and the provider's when it offers that. A request another site started (`Sec-Fetch-Site: cross-site` or `same-site`) ends nothing: it goes to the `/sign-out` page, which asks the person first.
      */
     get: operations['signOut'];
     put?: never;
@@ -560,6 +560,26 @@ export interface paths {
      * @description Trades the bridge page's one-time token for a session in the installed app.
      */
     post: operations['exchangeBridgeToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pwa-auth-bridge/binding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the bridge token was issued to this browser
+     * @description The completion page asks before it leaves the token for the installed app: the token must be live and bound to the nonce cookie set with it. The token is not spent.
+     */
+    post: operations['checkBridgeBinding'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1002,7 +1022,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description To the home page, or to the provider's sign-out */
+      /** @description To the home page, the provider's sign-out, or the page that asks first */
       302: {
         headers: {
           /** @description Where to go next */
@@ -2822,6 +2842,86 @@ export interface operations {
         };
       };
       /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests: try again after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkBridgeBinding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The token is live and was issued to this browser */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The sign-in token is invalid, used or expired */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The token was issued to another browser */
       403: {
         headers: {
           [name: string]: unknown;
