@@ -11,6 +11,8 @@ export const appRoutes = {
   map: '/map',
   sharedLog: '/shared/:id',
   pwaAuthComplete: '/pwa-auth-complete',
+  resetPassword: '/reset-password',
+  admin: '/admin',
 } as const;
 
 export const logPath = (id: string) => `/logs/${id}`;

@@ -42,6 +42,12 @@ const PwaAuthCompletePage = lazy(() =>
 const ListsPage = lazy(() =>
   import('@/features/lists/lists-page').then((m) => ({ default: m.ListsPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AdminPage = lazy(() =>
+  import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -97,6 +103,11 @@ export function AppRouter() {
             <PwaAuthCompletePage />
           </Suspense>
         </Route>
+        <Route path={appRoutes.resetPassword}>
+          <Suspense fallback={<PageSpinner />}>
+            <ResetPasswordPage />
+          </Suspense>
+        </Route>
         <Route path={appRoutes.login}>
           <Suspense fallback={<PageSpinner />}>
             <LoginPage />
@@ -144,6 +155,11 @@ export function AppRouter() {
         <Route path={appRoutes.map}>
           <SignedIn>
             <MapPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.admin}>
+          <SignedIn>
+            <AdminPage />
           </SignedIn>
         </Route>
         <Route>
