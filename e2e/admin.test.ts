@@ -90,6 +90,7 @@ describe('an admin', () => {
       .getByRole('list', { name: 'Open invitations' })
       .getByText(/^Expires /)
       .waitFor();
+    await expectAccessible(admin);
 
     // a stranger without the link is told plainly, instead of getting a form that would fail
     const stranger = await newPage(baseURL);
