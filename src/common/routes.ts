@@ -13,6 +13,8 @@ export const appRoutes = {
   pwaAuthComplete: '/pwa-auth-complete',
   /** Asks before signing out when another site's link asked for it (issue 21). */
   signOut: '/sign-out',
+  resetPassword: '/reset-password',
+  admin: '/admin',
 } as const;
 
 export const logPath = (id: string) => `/logs/${id}`;

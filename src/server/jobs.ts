@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { embeddedMaintenance } from './db/embedded-maintenance.js';
-import { deleteExpiredRateLimits, deleteExpiredSessions } from './features/auth/index.js';
+import {
+  deleteExpiredLinks,
+  deleteExpiredRateLimits,
+  deleteExpiredSessions,
+} from './features/auth/index.js';
 import { deleteOrphanUploads } from './features/photos/index.js';
 import { linkLogsToBackbone } from './features/logs/index.js';
 import { seedBackbone } from './features/taxonomy/index.js';
@@ -49,6 +53,13 @@ function serverJobs(app: FastifyInstance, seedTaxa: boolean): Job[] {
       atStart: 'no',
       run: () => deleteExpiredRateLimits(app.db),
       failure: 'could not delete expired rate limits',
+    },
+    {
+      // password-reset links past their expiry, invitations that expired unused
+      everyMs: HOUR,
+      atStart: 'no',
+      run: () => deleteExpiredLinks(app.db),
+      failure: 'could not delete expired reset links and invitations',
     },
   ];
 }

@@ -6,7 +6,7 @@ import type { Config } from './config.js';
 // Request logs name the method, path and status; never cookies, bodies, or secret query values.
 
 const SECRET_QUERY =
-  /^(token|code|state|signature|sig|x-amz-signature|x-amz-credential|password)$/i;
+  /^(token|code|state|signature|sig|x-amz-signature|x-amz-credential|password|invitation)$/i;
 
 export function redactUrl(url: string): string {
   const question = url.indexOf('?');
@@ -31,7 +31,9 @@ export function loggerOptions(
         'req.headers.authorization',
         'res.headers["set-cookie"]',
         '*.password',
+        '*.newPassword',
         '*.token',
+        '*.invitation',
       ],
       censor: '[redacted]',
     },

@@ -25,6 +25,11 @@ const ERROR_REF = '#/components/schemas/Error';
 /** Each tag and the URL prefixes of its operations (the longest matching prefix wins). */
 const TAGS = [
   {
+    name: 'admin',
+    description: "The server's users, invitations and reset links (admins only)",
+    prefixes: ['/api/admin/'],
+  },
+  {
     name: 'auth',
     description: 'Accounts, signing in and out, sessions',
     prefixes: ['/api/auth/', '/api/login', '/api/logout', '/api/callback'],

@@ -35,6 +35,10 @@ export interface PageSettings {
   /** Set in OpenID Connect mode: the provider's name, for 'Sign in with {name}'. */
   signInProvider?: string;
   localAccounts: boolean;
+  /** Who may create an account (REGISTRATION). */
+  registration: Config['registration'];
+  /** Whether users can ask for a password-reset link by mail (SMTP_URL is set). */
+  resetMail: boolean;
   map: Config['map'];
 }
 
@@ -42,6 +46,8 @@ export const pageSettings = (config: Config): PageSettings => ({
   appName: config.appName,
   signInProvider: config.oidc?.providerName,
   localAccounts: config.allowLocalAccounts,
+  registration: config.registration,
+  resetMail: config.mail !== undefined,
   map: config.map,
 });
 
@@ -55,6 +61,8 @@ export function renderIndexHtml(template: string, settings: PageSettings): strin
           meta('local-accounts', String(settings.localAccounts)),
         ]
       : []),
+    meta('registration', settings.registration),
+    meta('reset-mail', String(settings.resetMail)),
     meta('map-tile-url', settings.map.tileUrl),
     meta('map-attribution', settings.map.attribution),
   ];

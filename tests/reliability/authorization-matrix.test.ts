@@ -42,6 +42,8 @@ interface RouteCase {
 const everyone = (status: number) => ({ anonymous: status, owner: status, other: status });
 const signedIn = (status: number) => ({ anonymous: 401, owner: status, other: status });
 const ownerOnly = (status: number) => ({ anonymous: 401, owner: status, other: 404 });
+/** Admin routes: the owner is the server's first account, so its admin; the other user is not. */
+const adminOnly = (status: number) => ({ anonymous: 401, owner: status, other: 403 });
 const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET', url });
 const photoOnly = { public: everyone(200), private: { anonymous: 404, owner: 200, other: 404 } };
 
@@ -87,6 +89,60 @@ const matrix: Record<string, RouteCase> = {
     request: async () => ({ method: 'DELETE', url: '/api/auth/sessions' }),
     expect: { anonymous: 401, owner: 204, other: 204 },
     endsSession: true,
+  },
+  'GET /api/auth/registration': { request: get('/api/auth/registration'), expect: everyone(200) },
+  'POST /api/auth/password-reset': {
+    // an unknown link sets no password, whoever asks
+    request: async () => ({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      remoteAddress: randomIp(),
+      payload: { token: 'guessed-token', newPassword: 'a long new passphrase' },
+    }),
+    expect: everyone(400),
+  },
+  'POST /api/auth/password-reset-request': {
+    // no SMTP_URL here: the route says to ask the admin
+    request: async () => ({
+      method: 'POST',
+      url: '/api/auth/password-reset-request',
+      remoteAddress: randomIp(),
+      payload: { email: 'someone@example.org' },
+    }),
+    expect: everyone(404),
+  },
+  'GET /api/admin/users': { request: get('/api/admin/users'), expect: adminOnly(200) },
+  'PATCH /api/admin/users/:id': {
+    request: async (world) => ({
+      method: 'PATCH',
+      url: `/api/admin/users/${world.users.other.id}`,
+      payload: { storageQuotaMb: 5 },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/users/:id/password-reset': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/admin/users/${world.users.other.id}/password-reset`,
+    }),
+    expect: adminOnly(201),
+  },
+  'GET /api/admin/invitations': { request: get('/api/admin/invitations'), expect: adminOnly(200) },
+  'POST /api/admin/invitations': {
+    request: async () => ({ method: 'POST', url: '/api/admin/invitations' }),
+    expect: adminOnly(201),
+  },
+  'DELETE /api/admin/invitations/:id': {
+    // a fresh invitation each time, so the revoke succeeds once
+    request: async (world) => {
+      const made = await world.app.inject({
+        method: 'POST',
+        url: '/api/admin/invitations',
+        headers: world.cookie('owner'),
+      });
+      return { method: 'DELETE', url: `/api/admin/invitations/${made.json().id}` };
+    },
+    expect: adminOnly(204),
   },
   'POST /api/pwa-auth-bridge': {
     // a guessed token opens no session, whoever asks

@@ -194,32 +194,7 @@ describe.each(stores)('hardening on $store', ({ databaseUrl }) => {
       // another address is not affected
       expect((await login(uniqueEmail('ip'), 'wrong password', `${ip}9`)).statusCode).toBe(401);
     });
-
-    it('locks an account after 10 failed sign-ins in 15 minutes, from any address', async () => {
-      const ada = await signUp(app, 'locked');
-      const bob = await signUp(app, 'unlocked');
-      for (let i = 0; i < 10; i++) {
-        const res = await login(ada.email, 'wrong password', `10.3.${i}.1`);
-        expect(res.statusCode).toBe(401);
-      }
-      const locked = await login(ada.email, ada.password, '10.3.99.1'); // even the right one
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json()).toEqual({
-        message: 'Too many failed sign-ins for this account. Try again later.',
-      });
-      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-      expect((await login(bob.email, bob.password, '10.3.99.2')).statusCode).toBe(200);
-    });
-
-    it('forgets earlier failures after a successful sign-in', async () => {
-      const ada = await signUp(app, 'recovers');
-      for (let i = 0; i < 9; i++) await login(ada.email, 'wrong password', `10.4.${i}.1`);
-      expect((await login(ada.email, ada.password, '10.4.50.1')).statusCode).toBe(200);
-      for (let i = 0; i < 9; i++) {
-        expect((await login(ada.email, 'wrong password', `10.4.${i}.2`)).statusCode).toBe(401);
-      }
-      expect((await login(ada.email, ada.password, '10.4.50.2')).statusCode).toBe(200);
-    });
+    // failed sign-ins per account and address: tests/auth/sign-in-lockout.test.ts
   });
 
   describe('sign-out everywhere', () => {

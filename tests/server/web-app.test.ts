@@ -148,9 +148,27 @@ describe('the sign-in options written into the page', () => {
   const map = { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Tiles' };
 
   it('are absent with built-in accounts only', () => {
-    const html = renderIndexHtml(template, { appName: 'Sightbook', localAccounts: true, map });
+    const html = renderIndexHtml(template, {
+      appName: 'Sightbook',
+      localAccounts: true,
+      registration: 'invite',
+      resetMail: false,
+      map,
+    });
     expect(html).not.toContain('sign-in-provider');
     expect(html).not.toContain('local-accounts');
+  });
+
+  it('say who may sign up and whether reset mail is sent', () => {
+    const html = renderIndexHtml(template, {
+      appName: 'Sightbook',
+      localAccounts: true,
+      registration: 'closed',
+      resetMail: true,
+      map,
+    });
+    expect(html).toContain('<meta name="registration" content="closed" />');
+    expect(html).toContain('<meta name="reset-mail" content="true" />');
   });
 
   it('name the OpenID Connect provider, escaped, and whether local accounts remain', () => {
@@ -158,6 +176,8 @@ describe('the sign-in options written into the page', () => {
       appName: 'Sightbook',
       signInProvider: 'Bird "Club" <ID>',
       localAccounts: false,
+      registration: 'open',
+      resetMail: false,
       map,
     });
     expect(html).toContain(

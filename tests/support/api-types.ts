@@ -52,7 +52,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account
-     * @description Creates an account with email and password and signs it in.
+     * @description Creates an account with email and password and signs it in. The first account of the server is its admin; after it REGISTRATION decides: `open`, `invite` (an unused invitation token in `invitation`) or `closed`.
      */
     post: operations['register'];
     delete?: never;
@@ -72,6 +72,66 @@ export interface paths {
     put?: never;
     /** Sign in with email and password */
     post: operations['signIn'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/registration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who may create an account
+     * @description The server's REGISTRATION, and whether no account exists yet (the first one is the admin and needs no invitation).
+     */
+    get: operations['getRegistration'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with a reset link
+     * @description Spends a one-time reset link's token: the password changes, every session of the account ends, and this browser is signed in.
+     */
+    post: operations['resetPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/password-reset-request': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for a password-reset link by email
+     * @description When the server sends mail (SMTP_URL): mails a reset link, valid for an hour, to the account with this email. The answer is the same whether or not one exists.
+     */
+    post: operations['requestPasswordReset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -626,6 +686,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every user of the server
+     * @description Email, name, role, logs, photo storage used and allowed, last activity, creation and whether disabled; oldest account first.
+     */
+    get: operations['listUsersAsAdmin'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Disable, enable or change a user
+     * @description `disabled: true` ends every session of the user at once and refuses their sign-ins; `storageQuotaMb` (null: the server default); `role`. An admin cannot disable themselves, and the last admin cannot become a user.
+     */
+    patch: operations['updateUserAsAdmin'];
+    trace?: never;
+  };
+  '/api/admin/users/{id}/password-reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a password-reset link for a user
+     * @description A one-time link, valid 24 hours, that lets the user set a new password; it replaces any earlier link of theirs. The link is shown only now.
+     */
+    post: operations['createResetLinkAsAdmin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Open invitations
+     * @description Invitations not yet used, expired or revoked; newest first.
+     */
+    get: operations['listInvitations'];
+    put?: never;
+    /**
+     * Create an invitation
+     * @description A single-use sign-up link, valid 7 days. Its token is stored hashed: the link is shown only now.
+     */
+    post: operations['createInvitation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an invitation
+     * @description Its link stops working at once.
+     */
+    delete: operations['revokeInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -671,6 +835,7 @@ export interface operations {
       query?: {
         pwa?: 'true';
         next?: string;
+        invitation?: string;
       };
       header?: never;
       path?: never;
@@ -767,6 +932,7 @@ export interface operations {
           password: string;
           firstName?: string;
           lastName?: string;
+          invitation?: string;
         };
       };
     };
@@ -798,7 +964,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Cross-site request refused, or email and password accounts are turned off */
+      /** @description Sign-up needs an invitation, the invitation is not valid, sign-up is closed, email and password accounts are turned off, or a cross-site request */
       403: {
         headers: {
           [name: string]: unknown;
@@ -899,7 +1065,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Cross-site request refused, or email and password accounts are turned off */
+      /** @description The account is disabled, email and password accounts are turned off, or a cross-site request */
       403: {
         headers: {
           [name: string]: unknown;
@@ -926,7 +1092,205 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Too many sign-ins from this address, or failed ones for this account */
+      /** @description Too many sign-ins from this address, or too many failed ones for this account from this address (the wait grows with each failure) */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getRegistration: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            mode: 'open' | 'invite' | 'closed';
+            firstAccount: boolean;
+          };
+        };
+      };
+      /** @description Too many requests: try again after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resetPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          token: string;
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The account, signed in (session cookie set) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            profileImageUrl: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+          };
+        };
+      };
+      /** @description Invalid input, or the link is unknown, used or expired: "This reset link has expired or was already used. Ask for a new one." */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Email and password accounts are turned off, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests: try again after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A link is on its way if an account uses this email */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This server sends no mail: ask its admin for a reset link */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many requests: try again after Retry-After seconds */
       429: {
         headers: {
           /** @description Seconds to wait */
@@ -3049,6 +3413,409 @@ export interface operations {
       };
       /** @description Not signed in, or the session has ended */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listUsersAsAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              id: string;
+              email: string | null;
+              firstName: string | null;
+              lastName: string | null;
+              /** @enum {string} */
+              role: 'admin' | 'user';
+              logs: number;
+              storageUsedBytes: number;
+              storageQuotaMb: number | null;
+              quotaBytes: number;
+              hasPassword: boolean;
+              /** Format: date-time */
+              lastActiveAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              disabledAt: string | null;
+            }[];
+            defaultQuotaMb: number;
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateUserAsAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          disabled?: boolean;
+          storageQuotaMb?: number | null;
+          /** @enum {string} */
+          role?: 'admin' | 'user';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+            logs: number;
+            storageUsedBytes: number;
+            storageQuotaMb: number | null;
+            quotaBytes: number;
+            hasPassword: boolean;
+            /** Format: date-time */
+            lastActiveAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            disabledAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such user */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Disabling yourself, or demoting the last admin */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createResetLinkAsAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such user */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The account is disabled, has no email, or the server has no passwords (OpenID Connect only) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listInvitations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              id: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              createdBy: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Sign-up is closed on this server */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeInvitation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No open invitation with this id */
+      404: {
         headers: {
           [name: string]: unknown;
         };

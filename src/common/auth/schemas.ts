@@ -20,18 +20,26 @@ const optionalName = (label: string) =>
     .optional()
     .transform((value) => value || undefined);
 
+/** A new password: at sign-up, and when a reset link sets one. */
+export const newPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .refine(
+    (password) => !isCommonPassword(password),
+    'This password is too common. Choose one that is harder to guess',
+  );
+
+/** The token of an invitation or reset link, as it arrives from a URL. */
+const linkToken = z.string().trim().max(200, 'This link is not valid');
+
 export const registerSchema = z.object({
   email,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-    .refine(
-      (password) => !isCommonPassword(password),
-      'This password is too common. Choose one that is harder to guess',
-    ),
+  password: newPasswordSchema,
   firstName: optionalName('First name'),
   lastName: optionalName('Last name'),
+  /** The invitation's token, from an invitation link; needed when REGISTRATION=invite. */
+  invitation: linkToken.optional().transform((value) => value || undefined),
 });
 export type RegisterPayload = z.infer<typeof registerSchema>;
 
@@ -43,6 +51,38 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
+
+export const passwordResetSchema = z.object({
+  token: linkToken.min(1, 'This link is not valid'),
+  newPassword: newPasswordSchema,
+});
+export type PasswordResetPayload = z.infer<typeof passwordResetSchema>;
+
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequestPayload = z.infer<typeof passwordResetRequestSchema>;
+
+/** Who may create an account here (REGISTRATION). */
+export const registrationModes = ['open', 'invite', 'closed'] as const;
+export type RegistrationMode = (typeof registrationModes)[number];
+
+/** `GET /api/auth/registration`: whether the create-account form can work without an invitation. */
+export const registrationSchema = z.object({
+  mode: z.enum(registrationModes),
+  /** No account exists yet: the next one is the admin's, whatever the mode. */
+  firstAccount: z.boolean(),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+/** What sign-up, sign-in and reset links answer when the server's rules refuse them. */
+export const accountMessages = {
+  invitationRequired: 'Sign-up on this server needs an invitation. Ask its admin for one.',
+  invitationInvalid:
+    'This invitation link has expired, was revoked or was already used. Ask the admin for a new one.',
+  registrationClosed: 'Sign-up is closed on this server.',
+  disabled:
+    'This account has been disabled. Ask the admin of this server if you think it should not be.',
+  resetLinkInvalid: 'This reset link has expired or was already used. Ask for a new one.',
+} as const;
 
 export const userSchema = z.object({
   id: z.uuid(),
@@ -59,6 +99,8 @@ export type User = z.infer<typeof userSchema>;
 export const loginQuerySchema = z.object({
   pwa: z.enum(['true']).optional().catch(undefined),
   next: z.string().optional().catch(undefined),
+  /** An invitation's token, carried to the sign-up (and through an OpenID Connect sign-in). */
+  invitation: z.string().max(200).optional().catch(undefined),
 });
 
 /** A `next` target is followed only when it is a path on this origin: no `//host`, no `/\host`. */
@@ -82,6 +124,10 @@ export const signInErrorMessages = {
   provider_error: 'The sign-in provider reported an error. Please try again.',
   failed: 'The sign-in could not be completed. Please try again.',
   unavailable: 'The sign-in provider cannot be reached right now. Please try again later.',
+  invitation_required: accountMessages.invitationRequired,
+  invitation_invalid: accountMessages.invitationInvalid,
+  registration_closed: accountMessages.registrationClosed,
+  disabled: accountMessages.disabled,
 } as const;
 export type SignInError = keyof typeof signInErrorMessages;
 

@@ -45,6 +45,12 @@ const SignOutPage = lazy(() =>
 const ListsPage = lazy(() =>
   import('@/features/lists/lists-page').then((m) => ({ default: m.ListsPage })),
 );
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const AdminPage = lazy(() =>
+  import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -105,6 +111,11 @@ export function AppRouter() {
             <SignOutPage />
           </Suspense>
         </Route>
+        <Route path={appRoutes.resetPassword}>
+          <Suspense fallback={<PageSpinner />}>
+            <ResetPasswordPage />
+          </Suspense>
+        </Route>
         <Route path={appRoutes.login}>
           <Suspense fallback={<PageSpinner />}>
             <LoginPage />
@@ -152,6 +163,11 @@ export function AppRouter() {
         <Route path={appRoutes.map}>
           <SignedIn>
             <MapPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.admin}>
+          <SignedIn>
+            <AdminPage />
           </SignedIn>
         </Route>
         <Route>

@@ -19,7 +19,7 @@ export class ApiError extends Error {
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Empty, null and undefined values are left out (SPEC §5: empty filters are not sent). */
   query?: Record<string, QueryValue>;

@@ -9,6 +9,14 @@ type StatsRangeKey = Record<string, string>;
 export const queryKeys = {
   auth: {
     user: ['auth', 'user'] as const,
+    /** Whether sign-up needs an invitation here (the first account never does). */
+    registration: ['auth', 'registration'] as const,
+  },
+  /** The admin page's users and open invitations. */
+  admin: {
+    all: ['admin'] as const,
+    users: ['admin', 'users'] as const,
+    invitations: ['admin', 'invitations'] as const,
   },
   logs: {
     all: ['logs'] as const,

@@ -11,15 +11,31 @@ const page = (metas: Record<string, string>) => ({
 
 describe('reading the sign-in options from the page', () => {
   it('means built-in accounts only when the server wrote nothing', () => {
-    expect(readSignInOptions(page({}))).toEqual({ provider: undefined, localAccounts: true });
+    expect(readSignInOptions(page({}))).toEqual({
+      provider: undefined,
+      localAccounts: true,
+      registration: 'open',
+      resetMail: false,
+    });
   });
 
   it('reads the provider and whether local accounts remain', () => {
     expect(
       readSignInOptions(page({ 'sign-in-provider': ' Bird Club ', 'local-accounts': 'false' })),
-    ).toEqual({ provider: 'Bird Club', localAccounts: false });
+    ).toMatchObject({ provider: 'Bird Club', localAccounts: false });
     expect(
       readSignInOptions(page({ 'sign-in-provider': 'Bird Club', 'local-accounts': 'true' })),
-    ).toEqual({ provider: 'Bird Club', localAccounts: true });
+    ).toMatchObject({ provider: 'Bird Club', localAccounts: true });
+  });
+
+  it('reads who may sign up and whether reset links are mailed', () => {
+    expect(readSignInOptions(page({ registration: 'invite', 'reset-mail': 'true' }))).toMatchObject(
+      { registration: 'invite', resetMail: true },
+    );
+    expect(readSignInOptions(page({ registration: 'closed' }))).toMatchObject({
+      registration: 'closed',
+      resetMail: false,
+    });
+    expect(readSignInOptions(page({ registration: 'nonsense' })).registration).toBe('open');
   });
 });

@@ -2,7 +2,8 @@
 export type { BridgeRedirect } from './oidc-sign-in.js';
 export { authRoutes } from './routes.js';
 export { authRouteLimit, deleteExpiredRateLimits, rateLimitPlugin } from './rate-limits.js';
-export { deleteExpiredSessions } from './session-store.js';
+export { ADMIN_RESET_TTL_MS, createResetLink, deleteExpiredLinks } from './password-reset.js';
+export { deleteExpiredSessions, deleteUserSessions } from './session-store.js';
 export {
   hashToken,
   isSecureOrigin,

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { User } from '../../../common/auth/schemas.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { findUserByEmail, findUserByOidcIdentity, insertUser, updateUser } from './queries.js';
+import type { Registration } from '../../config.js';
+import { findUserByEmail, findUserByOidcIdentity, updateUser } from './queries.js';
+import { SignInRefused } from './refusals.js';
+import { createAccount } from './sign-up.js';
 import { toUser } from './service.js';
 
 // Which account an OpenID Connect sign-in opens, and the profile it brings along.
@@ -52,17 +55,29 @@ export async function signInWithIdentity(
   db: Db,
   issuer: string,
   claims: IdentityClaims,
+  signUp: SignUpRules,
 ): Promise<User> {
   try {
-    return toUser(await upsertIdentity(db, issuer, claims));
+    return toUser(await upsertIdentity(db, issuer, claims, signUp));
   } catch (error) {
     // two first sign-ins of one identity at once: the other one created the account
     if (!isUniqueViolation(error)) throw error;
-    return toUser(await upsertIdentity(db, issuer, claims));
+    return toUser(await upsertIdentity(db, issuer, claims, signUp));
   }
 }
 
-async function upsertIdentity(db: Db, issuer: string, claims: IdentityClaims): Promise<UserRow> {
+/** What a new identity needs to get an account: the server's REGISTRATION, and the invitation. */
+export interface SignUpRules {
+  registration: Registration;
+  invitation?: string;
+}
+
+async function upsertIdentity(
+  db: Db,
+  issuer: string,
+  claims: IdentityClaims,
+  signUp: SignUpRules,
+): Promise<UserRow> {
   const known = await findUserByOidcIdentity(db, issuer, claims.sub);
   const holder = claims.email ? await findUserByEmail(db, claims.email) : undefined;
   const profile = {
@@ -72,15 +87,23 @@ async function upsertIdentity(db: Db, issuer: string, claims: IdentityClaims): P
   };
   const emailIsFree = claims.email !== undefined && (!holder || holder.id === known?.id);
   if (known) {
+    if (known.disabledAt) throw new SignInRefused('disabled');
     return updateUser(db, known.id, { ...profile, ...(emailIsFree && { email: claims.email }) });
   }
   if (holder && claims.email_verified === true && holder.oidcSubject === null) {
+    if (holder.disabledAt) throw new SignInRefused('disabled');
     return updateUser(db, holder.id, { ...profile, oidcIssuer: issuer, oidcSubject: claims.sub });
   }
-  return insertUser(db, {
-    ...profile,
-    email: emailIsFree ? claims.email : null,
-    oidcIssuer: issuer,
-    oidcSubject: claims.sub,
-  });
+  // a new identity: an account only as the sign-up rules allow (sign-up.ts)
+  return createAccount(
+    db,
+    signUp.registration,
+    {
+      ...profile,
+      email: emailIsFree ? claims.email : null,
+      oidcIssuer: issuer,
+      oidcSubject: claims.sub,
+    },
+    signUp.invitation,
+  );
 }

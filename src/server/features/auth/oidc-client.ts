@@ -46,7 +46,10 @@ export function createOidcClient(settings: OidcSettings) {
   }
 
   return {
-    async start(origin: string, options: { pwa: boolean; next?: string }): Promise<SignInStart> {
+    async start(
+      origin: string,
+      options: { pwa: boolean; next?: string; invitation?: string },
+    ): Promise<SignInStart> {
       const config = await configuration();
       const codeVerifier = client.randomPKCECodeVerifier();
       const flow: SignInFlow = {
@@ -55,6 +58,7 @@ export function createOidcClient(settings: OidcSettings) {
         codeVerifier,
         pwa: options.pwa,
         ...(options.next && { next: options.next }),
+        ...(options.invitation && { invitation: options.invitation }),
         expiresAt: Date.now() + FLOW_TTL_MS,
       };
       const authorizationUrl = client.buildAuthorizationUrl(config, {

@@ -28,6 +28,8 @@ const flowSchema = z.object({
   codeVerifier: z.string(),
   pwa: z.boolean(),
   next: z.string().optional(),
+  /** An invitation's token: a new identity may need one to get an account (REGISTRATION). */
+  invitation: z.string().optional(),
   expiresAt: z.number(),
 });
 export type SignInFlow = z.infer<typeof flowSchema>;

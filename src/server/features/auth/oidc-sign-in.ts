@@ -15,6 +15,7 @@ import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import type { OidcClient } from './oidc-client.js';
 import { parseIdentityClaims, signInWithIdentity } from './oidc-accounts.js';
+import { SignInRefused } from './refusals.js';
 
 // GET /api/login and GET /api/callback in OpenID Connect mode. Whatever goes wrong, the
 // browser lands on /login with an error code the page turns into a message (never a 500),
@@ -54,7 +55,7 @@ export async function startOidcSignIn(
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { pwa: boolean; next?: string },
+  options: { pwa: boolean; next?: string; invitation?: string },
 ) {
   let start;
   try {
@@ -98,10 +99,18 @@ export async function finishOidcSignIn(
       app.db,
       result.issuer,
       parseIdentityClaims(result.claims),
+      {
+        registration: config.registration,
+        invitation: flow.invitation,
+      },
     );
     await reply.signIn(user.id, result.idToken ? { idToken: result.idToken } : {});
     userId = user.id;
   } catch (error) {
+    if (error instanceof SignInRefused) {
+      request.log.info({ reason: error.code }, 'OpenID Connect sign-in refused by the server');
+      return redirectToLogin(reply, error.code, flow.pwa);
+    }
     request.log.warn({ reason: errorSummary(error) }, 'OpenID Connect sign-in failed');
     return redirectToLogin(reply, 'failed', flow.pwa);
   }

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, or, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Config } from '../../config.js';
@@ -33,8 +33,24 @@ export async function peekRateLimit(db: Db, key: string) {
   return { hits: row.hits, resetAt: row.resetAt };
 }
 
-export async function clearRateLimit(db: Db, key: string) {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+/** Holds `key` for `ms` from now, whatever it held before (a lock that ends at a set time). */
+export async function holdRateLimit(db: Db, key: string, ms: number) {
+  const resetAt = sql`now() + ${ms} * interval '1 millisecond'`;
+  await db
+    .insert(rateLimits)
+    .values({ key, hits: 1, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { hits: 1, resetAt } });
+}
+
+export async function clearRateLimit(db: Db, ...keys: string[]) {
+  await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
+}
+
+/** Forgets every counter whose key starts with one of `prefixes`. */
+export async function clearRateLimitsStartingWith(db: Db, prefixes: string[]) {
+  await db
+    .delete(rateLimits)
+    .where(or(...prefixes.map((prefix) => sql`starts_with(${rateLimits.key}, ${prefix})`)));
 }
 
 /** The hourly clean-up (src/server/jobs.ts). */
@@ -44,6 +60,14 @@ export async function deleteExpiredRateLimits(db: Db) {
 
 export const secondsUntil = (date: Date) =>
   Math.max(1, Math.ceil((date.getTime() - Date.now()) / 1000));
+
+/** 'in 45 seconds', 'in 1 minute', 'in 32 minutes': when a 429's wait ends, in words. */
+export function waitInWords(date: Date): string {
+  const seconds = secondsUntil(date);
+  if (seconds < 60) return `in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
 
 export const tooManyRequests = (message: string, resetAt: Date) =>
   new HttpError(429, message, { 'retry-after': String(secondsUntil(resetAt)) });

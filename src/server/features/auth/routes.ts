@@ -2,9 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { appRoutes } from '../../../common/routes.js';
 import {
+  accountMessages,
   loginQuerySchema,
   loginSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   registerSchema,
+  registrationSchema,
   safeNextPath,
   userSchema,
 } from '../../../common/auth/schemas.js';
@@ -19,10 +23,18 @@ import {
   startOidcSignIn,
   type BridgeRedirect,
 } from './oidc-sign-in.js';
-import { authRouteLimit } from './rate-limits.js';
-import { authenticate, getUser, registerUser } from './service.js';
+import { createMailer, mailErrorSummary } from './mailer.js';
+import { resetMailFor, resetPassword } from './password-reset.js';
+import { authRouteLimit, hitRateLimit } from './rate-limits.js';
+import { authenticate, getUser, hasAnyAccount, registerUser, toUser } from './service.js';
+import { forgetAllFailedSignIns } from './sign-in-lockout.js';
 import { findSessionData } from './session-store.js';
 import { requireUserId } from './sessions.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Reset mails asked for per client address and per email address, each an hour. */
+const RESET_MAILS_PER_ADDRESS = 10;
+const RESET_MAILS_PER_EMAIL = 3;
 
 /**
  * A link or form on another site (a sibling subdomain too) made this request: a GET that
@@ -43,6 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   issueBridgeRedirect: BridgeRedirect;
 }> = async (app, { config, issueBridgeRedirect }) => {
   const oidc = config.oidc && createOidcClient(config.oidc);
+  const sendMail = config.mail && createMailer(config.mail);
 
   // With a provider, each sign-in start stores a flow and may call the provider: limited like
   // the other sign-in calls. Without one it is a plain redirect.
@@ -68,13 +81,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
         return reply.redirect(await issueBridgeRedirect(request, reply, request.userId));
       }
       const next = safeNextPath(request.query.next);
+      const invitation = request.query.invitation || undefined;
       if (oidc) {
         const pwa = request.query.pwa === 'true';
-        return startOidcSignIn(oidc, config, request, reply, { pwa, next });
+        return startOidcSignIn(oidc, config, request, reply, { pwa, next, invitation });
       }
       const params = new URLSearchParams();
       if (request.query.pwa) params.set('pwa', 'true');
       if (next) params.set('next', next);
+      if (invitation) params.set('invitation', invitation);
       const query = params.size ? `?${params}` : '';
       return reply.redirect(`/login${query}`);
     },
@@ -119,19 +134,24 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: authRouteLimit(config),
       schema: {
         summary: 'Create an account',
-        description: 'Creates an account with email and password and signs it in.',
+        description:
+          'Creates an account with email and password and signs it in. The first account of ' +
+          'the server is its admin; after it REGISTRATION decides: `open`, `invite` (an ' +
+          'unused invitation token in `invitation`) or `closed`.',
         operationId: 'register',
         security: NO_SESSION,
         body: registerSchema,
         response: { 201: userSchema.describe('The new account, signed in (session cookie set)') },
         errors: {
-          403: 'Cross-site request refused, or email and password accounts are turned off',
+          403:
+            'Sign-up needs an invitation, the invitation is not valid, sign-up is closed, ' +
+            'email and password accounts are turned off, or a cross-site request',
           409: 'An account with this email already exists',
         },
       },
     },
     async (request, reply) => {
-      const user = await registerUser(app.db, request.body);
+      const user = await registerUser(app.db, config.registration, request.body);
       await reply.signIn(user.id);
       return reply.code(201).send(user);
     },
@@ -150,15 +170,103 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: userSchema.describe('The account, signed in (session cookie set)') },
         errors: {
           401: 'Invalid email or password',
-          403: 'Cross-site request refused, or email and password accounts are turned off',
-          429: 'Too many sign-ins from this address, or failed ones for this account',
+          403:
+            'The account is disabled, email and password accounts are turned off, or a ' +
+            'cross-site request',
+          429:
+            'Too many sign-ins from this address, or too many failed ones for this account ' +
+            'from this address (the wait grows with each failure)',
         },
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app.db, request.body);
+      const user = await authenticate(app.db, request.body, request.ip);
       await reply.signIn(user.id);
       return user;
+    },
+  );
+
+  app.get(
+    '/auth/registration',
+    {
+      config: authRouteLimit(config), // the sign-in page's question: limited like sign-in itself
+      schema: {
+        summary: 'Who may create an account',
+        description:
+          "The server's REGISTRATION, and whether no account exists yet (the first one is " +
+          'the admin and needs no invitation).',
+        operationId: 'getRegistration',
+        security: NO_SESSION,
+        response: { 200: registrationSchema },
+      },
+    },
+    async () => ({ mode: config.registration, firstAccount: !(await hasAnyAccount(app.db)) }),
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      onRequest: localAccountsOnly,
+      config: authRouteLimit(config),
+      schema: {
+        summary: 'Set a new password with a reset link',
+        description:
+          "Spends a one-time reset link's token: the password changes, every session of the " +
+          'account ends, and this browser is signed in.',
+        operationId: 'resetPassword',
+        security: NO_SESSION,
+        body: passwordResetSchema,
+        response: { 200: userSchema.describe('The account, signed in (session cookie set)') },
+        errors: {
+          400: `Invalid input, or the link is unknown, used or expired: "${accountMessages.resetLinkInvalid}"`,
+          403: 'Email and password accounts are turned off, or a cross-site request',
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await resetPassword(app.db, request.body.token, request.body.newPassword);
+      if (row.email) await forgetAllFailedSignIns(app.db, row.email);
+      await reply.signIn(row.id);
+      return toUser(row);
+    },
+  );
+
+  app.post(
+    '/auth/password-reset-request',
+    {
+      onRequest: localAccountsOnly,
+      config: { rateLimit: { max: RESET_MAILS_PER_ADDRESS, timeWindow: HOUR_MS } },
+      schema: {
+        summary: 'Ask for a password-reset link by email',
+        description:
+          'When the server sends mail (SMTP_URL): mails a reset link, valid for an hour, to ' +
+          'the account with this email. The answer is the same whether or not one exists.',
+        operationId: 'requestPasswordReset',
+        security: NO_SESSION,
+        body: passwordResetRequestSchema,
+        response: { 202: noBody('A link is on its way if an account uses this email') },
+        errors: { 404: 'This server sends no mail: ask its admin for a reset link' },
+      },
+    },
+    async (request, reply) => {
+      if (!sendMail) {
+        throw new HttpError(
+          404,
+          'This server cannot send mail. Ask its admin for a link to reset your password.',
+        );
+      }
+      const { email } = request.body;
+      const origin = ownOrigin(request, config);
+      // After the answer, so that its timing tells nothing about the account.
+      void (async () => {
+        const { hits } = await hitRateLimit(app.db, `reset-mail:${email}`, HOUR_MS);
+        if (hits > RESET_MAILS_PER_EMAIL) return;
+        const mail = await resetMailFor(app.db, email, origin, config.appName);
+        if (mail) await sendMail(mail);
+      })().catch((error: unknown) => {
+        request.log.warn({ reason: mailErrorSummary(error) }, 'password-reset mail not sent');
+      });
+      return reply.code(202).send();
     },
   );
 

@@ -1,10 +1,13 @@
 import type { LoginPayload, RegisterPayload, User } from '../../../common/auth/schemas.js';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.js';
-import { clearRateLimit, hitRateLimit, peekRateLimit, tooManyRequests } from './rate-limits.js';
+import { SignInRefused } from './refusals.js';
+import { assertMayTrySignIn, forgetFailedSignIns, recordFailedSignIn } from './sign-in-lockout.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
+import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import { findUserByEmail, findUserById, insertUser } from './queries.js';
+import type { Registration } from '../../config.js';
+import { findUserByEmail, findUserById } from './queries.js';
+import { createAccount } from './sign-up.js';
 
 export const toUser = (row: UserRow): User => ({
   id: row.id,
@@ -15,15 +18,24 @@ export const toUser = (row: UserRow): User => ({
   role: row.role,
 });
 
-export async function registerUser(db: Db, payload: RegisterPayload): Promise<User> {
+export async function registerUser(
+  db: Db,
+  registration: Registration,
+  payload: RegisterPayload,
+): Promise<User> {
   const passwordHash = await hashPassword(payload.password);
   try {
-    const row = await insertUser(db, {
-      email: payload.email,
-      passwordHash,
-      firstName: payload.firstName ?? null,
-      lastName: payload.lastName ?? null,
-    });
+    const row = await createAccount(
+      db,
+      registration,
+      {
+        email: payload.email,
+        passwordHash,
+        firstName: payload.firstName ?? null,
+        lastName: payload.lastName ?? null,
+      },
+      payload.invitation,
+    );
     return toUser(row);
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -33,36 +45,37 @@ export async function registerUser(db: Db, payload: RegisterPayload): Promise<Us
   }
 }
 
-// Failed sign-ins per account, whatever the IP (ARCHITECTURE "Configuration").
-const FAILED_SIGN_INS = { max: 10, windowMs: 15 * 60 * 1000 };
-
 /**
  * One message and one cost for an unknown email and a wrong password: no account probing.
- * After 10 failures in 15 minutes an account (known or not) refuses sign-ins for the rest
- * of the window.
+ * Failures slow down the address they come from, for this account only (sign-in-lockout.ts);
+ * a disabled account is named only to whoever knows its password.
  */
-export async function authenticate(db: Db, payload: LoginPayload): Promise<User> {
-  const failuresKey = `sign-in-failures:${payload.email}`;
-  const failures = await peekRateLimit(db, failuresKey);
-  if (failures.hits >= FAILED_SIGN_INS.max) {
-    throw tooManyRequests(
-      'Too many failed sign-ins for this account. Try again later.',
-      failures.resetAt,
-    );
-  }
+export async function authenticate(
+  db: Db,
+  payload: LoginPayload,
+  clientAddress: string,
+): Promise<User> {
+  await assertMayTrySignIn(db, payload.email, clientAddress);
   const row = await findUserByEmail(db, payload.email);
   const valid = row?.passwordHash
     ? await verifyPassword(payload.password, row.passwordHash)
     : await spendPasswordCheck(payload.password).then(() => false);
   if (!row || !valid) {
-    await hitRateLimit(db, failuresKey, FAILED_SIGN_INS.windowMs);
+    await recordFailedSignIn(db, payload.email, clientAddress);
     throw new HttpError(401, 'Invalid email or password');
   }
-  if (failures.hits > 0) await clearRateLimit(db, failuresKey);
+  await forgetFailedSignIns(db, payload.email, clientAddress);
+  if (row.disabledAt) throw new SignInRefused('disabled');
   return toUser(row);
 }
 
 export async function getUser(db: Db, id: string): Promise<User | undefined> {
   const row = await findUserById(db, id);
   return row && toUser(row);
+}
+
+/** Whether any account exists: until one does, the next sign-up is the admin's. */
+export async function hasAnyAccount(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
 }

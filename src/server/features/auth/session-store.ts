@@ -1,11 +1,35 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { perDatabase, type Db } from '../../db/client.js';
-import { sessions, type SessionData } from '../../db/schema.js';
+import { sessions, users, type SessionData } from '../../db/schema.js';
 
 // SQL for the sessions table. Rows are keyed by the SHA-256 of the cookie token (see sessions.ts).
 
-export async function insertSession(db: Db, sid: string, data: SessionData, expire: Date) {
-  await db.insert(sessions).values({ sid, sess: data, expire });
+/**
+ * A new session for an account that exists and is not disabled; what stopped it otherwise. The
+ * account's row stays locked until the session is in: a disable that runs at the same moment
+ * either comes first (and this refuses) or waits and then ends this session with the others.
+ */
+export async function openSession(
+  db: Db,
+  sid: string,
+  data: SessionData,
+  expire: Date,
+): Promise<'opened' | 'gone' | 'disabled'> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, data.userId))
+      .for('update');
+    if (!user) return 'gone';
+    if (user.disabledAt) return 'disabled';
+    await tx
+      .update(users)
+      .set({ lastActiveAt: sql`now()` })
+      .where(eq(users.id, data.userId));
+    await tx.insert(sessions).values({ sid, sess: data, expire });
+    return 'opened';
+  });
 }
 
 // Every API request looks its session up: the statement is prepared by name on the server.
@@ -32,8 +56,13 @@ export async function findSessionData(db: Db, sid: string): Promise<SessionData 
   return row?.sess;
 }
 
-export async function extendSession(db: Db, sid: string, expire: Date) {
+/** A session in use: its expiry moves on, and its user counts as active (users.last_active_at). */
+export async function extendSession(db: Db, sid: string, userId: string, expire: Date) {
   await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+  await db
+    .update(users)
+    .set({ lastActiveAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function deleteSession(db: Db, sid: string) {

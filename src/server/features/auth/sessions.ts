@@ -10,8 +10,9 @@ import {
   deleteUserSessions,
   extendSession,
   findLiveSession,
-  insertSession,
+  openSession,
 } from './session-store.js';
+import { SignInRefused } from './refusals.js';
 
 // Server-side sessions in the `sessions` table (ARCHITECTURE "sessions"). The cookie holds a
 // random token, signed with SESSION_SECRET; the table holds only its SHA-256, so a copy of the
@@ -76,7 +77,8 @@ export const sessionsPlugin = fp<{ config: Config }>(
       request.userId = session.sess.userId;
       request.sessionId = sid;
       if (session.expire.getTime() - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
-        await extendSession(app.db, sid, new Date(now.getTime() + SESSION_IDLE_MS));
+        const expire = new Date(now.getTime() + SESSION_IDLE_MS);
+        await extendSession(app.db, sid, session.sess.userId, expire);
         setSessionCookie(reply, unsigned.value);
       }
     });
@@ -99,12 +101,15 @@ export const sessionsPlugin = fp<{ config: Config }>(
         if (this.request.sessionId) await deleteSession(app.db, this.request.sessionId);
         const token = randomBytes(32).toString('base64url');
         const sid = hashToken(token);
-        await insertSession(
+        const opened = await openSession(
           app.db,
           sid,
           { ...details, userId },
           new Date(Date.now() + SESSION_IDLE_MS),
         );
+        // every way in (password, provider, reset link, installed-app bridge) passes here
+        if (opened === 'disabled') throw new SignInRefused('disabled');
+        if (opened === 'gone') throw new HttpError(401, 'Unauthorized');
         this.request.userId = userId;
         this.request.sessionId = sid;
         setSessionCookie(this, token);

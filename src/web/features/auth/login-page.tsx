@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Binoculars } from 'lucide-react';
 import { Redirect, useSearchParams } from 'wouter';
 import { safeNextPath, signInErrorMessage } from '../../../common/auth/schemas';
@@ -8,12 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { productName } from '@/lib/product-name';
 import { readSignInOptions } from '@/lib/sign-in-options';
-import { RegisterForm } from './register-form';
+import { AskAdminForReset, ForgotPasswordForm } from './forgot-password';
+import { RegisterPanel } from './register-panel';
 import { ServerErrorAlert } from './server-error-alert';
 import { SignInForm } from './sign-in-form';
 import { useUser } from './use-user';
 
-const { provider, localAccounts } = readSignInOptions(document);
+const { provider, localAccounts, registration, resetMail } = readSignInOptions(document);
 
 /** Where a signed-in visitor goes: `next` when it is a safe path on this origin, else home. */
 function targetAfterSignIn(next: string | null): string {
@@ -22,22 +23,27 @@ function targetAfterSignIn(next: string | null): string {
   return path;
 }
 
-/** The provider's sign-in, carrying `pwa=true` and `next` along. */
+/** The provider's sign-in, carrying `pwa=true`, `next` and an invitation along. */
 function providerSignInUrl(params: URLSearchParams): string {
   const carried = new URLSearchParams();
   if (params.get('pwa') === 'true') carried.set('pwa', 'true');
   const next = safeNextPath(params.get('next') ?? undefined);
   if (next) carried.set('next', next);
+  const invitation = params.get('invitation');
+  if (invitation) carried.set('invitation', invitation);
   return carried.size ? `/api/login?${carried}` : '/api/login';
 }
 
 // The tabs switch in place, so `next` and `pwa=true` stay in the address (ARCHITECTURE "Auth").
+// An invitation link (/login?invitation=…, made on /admin) opens the create-account tab.
 // With OpenID Connect and no local accounts, the page only forwards to the provider, or shows
 // why the last attempt failed (`?error=…`, sent by /api/callback) with a way to try again.
 export function LoginPage() {
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
   const pwa = params.get('pwa') === 'true';
+  const invitation = params.get('invitation') || undefined;
+  const [forgotPassword, setForgotPassword] = useState(false);
   const error = signInErrorMessage(params.get('error'));
   const providerUrl = providerSignInUrl(params);
   const forwardToProvider = Boolean(provider) && !localAccounts && !error && !isLoading && !user;
@@ -77,16 +83,34 @@ export function LoginPage() {
             </Button>
           )}
           {localAccounts && (
-            <Tabs defaultValue="sign-in" className="gap-6">
+            <Tabs defaultValue={invitation ? 'register' : 'sign-in'} className="gap-6">
               <TabsList className="w-full">
                 <TabsTrigger value="sign-in">Sign in</TabsTrigger>
                 <TabsTrigger value="register">Create account</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
-                <SignInForm />
+                {forgotPassword ? (
+                  <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
+                ) : (
+                  <div className="grid gap-4">
+                    <SignInForm />
+                    {resetMail ? (
+                      <Button
+                        type="button"
+                        variant="link"
+                        className="justify-self-center"
+                        onClick={() => setForgotPassword(true)}
+                      >
+                        Forgot your password?
+                      </Button>
+                    ) : (
+                      <AskAdminForReset />
+                    )}
+                  </div>
+                )}
               </TabsContent>
               <TabsContent value="register">
-                <RegisterForm />
+                <RegisterPanel registration={registration} invitation={invitation} />
               </TabsContent>
             </Tabs>
           )}

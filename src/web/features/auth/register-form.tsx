@@ -11,7 +11,8 @@ import { useRegister } from './use-auth-mutations';
 
 const fields = ['email', 'password', 'firstName', 'lastName'] as const;
 
-export function RegisterForm() {
+/** The create-account form; `invitation` is the token of the invitation link it was opened with. */
+export function RegisterForm({ invitation }: { invitation?: string }) {
   const register = useRegister();
   const form = useForm({
     resolver: zodResolver(registerSchema),
@@ -21,7 +22,8 @@ export function RegisterForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await register.mutateAsync(values); // the login page then moves on (login-page.tsx)
+      // the login page then moves on (login-page.tsx)
+      await register.mutateAsync({ ...values, invitation });
     } catch (error) {
       showServerError(form, fields, error);
     }

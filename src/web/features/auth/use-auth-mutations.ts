@@ -1,7 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  registrationSchema,
   userSchema,
   type LoginPayload,
+  type PasswordResetPayload,
+  type PasswordResetRequestPayload,
   type RegisterPayload,
   type User,
 } from '../../../common/auth/schemas';
@@ -28,5 +31,35 @@ export function useRegister() {
     mutationFn: (payload: RegisterPayload) =>
       api('/api/auth/register', userSchema, { method: 'POST', body: payload }),
     onSuccess,
+  });
+}
+
+/** Sets the password with a reset link's token; signs this browser in. */
+export function useResetPassword() {
+  const onSuccess = useSignedIn();
+  return useMutation({
+    mutationFn: (payload: PasswordResetPayload) =>
+      api('/api/auth/password-reset', userSchema, { method: 'POST', body: payload }),
+    onSuccess,
+  });
+}
+
+const noReply = { parse: () => undefined };
+
+/** Asks for a reset link by mail; the server answers the same whether the account exists. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (payload: PasswordResetRequestPayload) =>
+      api('/api/auth/password-reset-request', noReply, { method: 'POST', body: payload }),
+  });
+}
+
+/** Whether sign-up works without an invitation here: asked only when `enabled`. */
+export function useRegistration(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.auth.registration,
+    queryFn: ({ signal }) => api('/api/auth/registration', registrationSchema, { signal }),
+    enabled,
+    retry: false,
   });
 }

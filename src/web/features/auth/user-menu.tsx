@@ -1,5 +1,6 @@
-import { Info, LogOut } from 'lucide-react';
+import { Info, LogOut, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import type { User } from '../../../common/auth/schemas';
 import { AboutDialog } from '@/components/about-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -36,6 +37,14 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuContent align="end" className="min-w-48">
           <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
           <DropdownMenuSeparator />
+          {user.role === 'admin' && (
+            <DropdownMenuItem asChild>
+              <Link href="/admin">
+                <ShieldCheck />
+                Admin
+              </Link>
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={() => setAbout(true)}>
             <Info />
             About
