@@ -16,7 +16,7 @@ import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
 import { listsRoutes } from './features/lists/index.js';
 import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
-import { objectRoutes, photoRoutes } from './features/photos/index.js';
+import { imageWorkPlugin, objectRoutes, photoRoutes } from './features/photos/index.js';
 import { issueBridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
@@ -74,6 +74,7 @@ export async function buildApp(
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config });
+  await app.register(imageWorkPlugin, { config });
   await app.register(logsResultsPlugin);
 
   // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
