@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { databasePlugin } from './db/plugin.js';
 import { isDatabaseReady } from './db/client.js';
 import { installErrorHandler } from './error-handler.js';
+import { accountRoutes } from './features/account/index.js';
 import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
 import { listsRoutes } from './features/lists/index.js';
@@ -86,11 +87,12 @@ export async function buildApp(
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(listsRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api', config });
-  await app.register(importRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api', config });
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
   await app.register(pwaRoutes, { prefix: '/api', config });
   await app.register(taxonomyRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api/account', config });
 
   // the periodic clean-ups, the embedded store's vacuum, the species backbone's first load
   startJobs(app, { seedTaxa: config.seedTaxa });

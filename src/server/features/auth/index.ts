@@ -4,9 +4,24 @@ export { authRoutes } from './routes.js';
 export {
   authRouteLimit,
   deleteExpiredRateLimits,
+  clearRateLimit,
   hitRateLimit,
+  peekRateLimit,
   rateLimitPlugin,
   tooManyRequests,
 } from './rate-limits.js';
-export { deleteExpiredSessions } from './session-store.js';
-export { hashToken, requireUserId, SESSION_COOKIE, sessionsPlugin } from './sessions.js';
+export { hashPassword, verifyPassword } from './passwords.js';
+export {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  deleteUserSessionsExcept,
+  findUserSessions,
+} from './session-store.js';
+export {
+  hashToken,
+  publicSessionId,
+  requireUserId,
+  SESSION_COOKIE,
+  sessionsPlugin,
+} from './sessions.js';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { exportSettingsSchema } from '../../../common/data-exchange/export';
 import {
   DATA_LICENSE_INFO,
   DEFAULT_DATA_LICENSE,
@@ -18,7 +17,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { api } from '@/lib/api-client';
+import { accountQuery } from '@/features/account';
 import { queryKeys } from '@/lib/query-keys';
 import { exportUrl } from './export-url';
 
@@ -56,15 +55,8 @@ const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
 const option =
   'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50';
 
-/** The licence the account last published under, which the dialog preselects. */
-function useExportSettings(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.exportSettings,
-    queryFn: ({ signal }) => api('/api/export/settings', exportSettingsSchema, { signal }),
-    enabled,
-    staleTime: Infinity,
-  });
-}
+/** The account's data licence (the one last published under), which the dialog preselects. */
+const useAccountLicense = (enabled: boolean) => useQuery({ ...accountQuery, enabled });
 
 /**
  * The list's export (SPEC §7): our CSV, Darwin Core as CSV, or a Darwin Core Archive with a
@@ -75,9 +67,9 @@ export function ExportDialog({ state }: { state: ListState }) {
   const [format, setFormat] = useState<Choice>('csv');
   const [chosenLicense, setChosenLicense] = useState<DataLicense | null>(null);
   const [publicOnly, setPublicOnly] = useState(true);
-  const settings = useExportSettings(open);
+  const account = useAccountLicense(open);
   const queryClient = useQueryClient();
-  const license = chosenLicense ?? settings.data?.license ?? DEFAULT_DATA_LICENSE;
+  const license = chosenLicense ?? account.data?.dataLicense ?? DEFAULT_DATA_LICENSE;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -93,7 +85,9 @@ export function ExportDialog({ state }: { state: ListState }) {
         ...(publicOnly ? { scope: 'public' } : {}),
       });
       // the server remembers it with this download
-      queryClient.setQueryData(queryKeys.exportSettings, { license });
+      queryClient.setQueryData(queryKeys.account.profile, (old) =>
+        old ? { ...old, dataLicense: license } : old,
+      );
     } else {
       url = exportUrl(state, 'export.csv', format === 'dwc' ? { format: 'dwc' } : {});
     }
