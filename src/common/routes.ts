@@ -9,6 +9,7 @@ export const appRoutes = {
   stats: '/stats',
   lists: '/lists',
   map: '/map',
+  account: '/account',
   sharedLog: '/shared/:id',
   pwaAuthComplete: '/pwa-auth-complete',
 } as const;

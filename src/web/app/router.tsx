@@ -42,6 +42,9 @@ const PwaAuthCompletePage = lazy(() =>
 const ListsPage = lazy(() =>
   import('@/features/lists/lists-page').then((m) => ({ default: m.ListsPage })),
 );
+const AccountPage = lazy(() =>
+  import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -134,6 +137,11 @@ export function AppRouter() {
         <Route path={appRoutes.stats}>
           <SignedIn>
             <StatsPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.account}>
+          <SignedIn>
+            <AccountPage />
           </SignedIn>
         </Route>
         <Route path={appRoutes.lists}>

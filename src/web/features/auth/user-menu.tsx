@@ -1,6 +1,8 @@
-import { Info, LogOut } from 'lucide-react';
+import { Info, LogOut, UserCog } from 'lucide-react';
+import { Link } from 'wouter';
 import { useState } from 'react';
 import type { User } from '../../../common/auth/schemas';
+import { appRoutes } from '../../../common/routes';
 import { AboutDialog } from '@/components/about-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -34,6 +36,12 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuContent align="end" className="min-w-48">
           <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
           <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href={appRoutes.account}>
+              <UserCog />
+              Account
+            </Link>
+          </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setAbout(true)}>
             <Info />
             About

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DATA_LICENSE_INFO,
   DEFAULT_DATA_LICENSE,
+  OFFERED_DATA_LICENSES,
   type DataLicense,
 } from '../../../common/data-exchange/licenses';
 import type { ListState } from '../../../common/logs/list-search';
@@ -38,16 +39,6 @@ const FORMATS: Array<{ value: Choice; title: string; text: string }> = [
     value: 'dwca',
     title: 'Darwin Core Archive (for GBIF)',
     text: 'A zip file to publish your sightings on GBIF, with their public photos and a description of the data set.',
-  },
-];
-
-/** In the order offered: the default first. */
-const LICENSES: Array<{ value: DataLicense; text: string }> = [
-  { value: 'CC-BY-4.0', text: 'Anyone may reuse the data if they credit you.' },
-  { value: 'CC0-1.0', text: 'Anyone may reuse the data, without conditions.' },
-  {
-    value: 'CC-BY-NC-4.0',
-    text: 'Anyone may reuse the data if they credit you, but not commercially.',
   },
 ];
 
@@ -138,19 +129,19 @@ export function ExportDialog({ state }: { state: ListState }) {
                 <p className="mb-1 text-sm text-muted-foreground">
                   How others may use your data. Remembered for your next export.
                 </p>
-                {LICENSES.map((item) => (
-                  <label key={item.value} className={option}>
+                {OFFERED_DATA_LICENSES.map((value) => (
+                  <label key={value} className={option}>
                     <input
                       type="radio"
                       name="export-license"
-                      value={item.value}
-                      checked={license === item.value}
-                      onChange={() => setChosenLicense(item.value)}
+                      value={value}
+                      checked={license === value}
+                      onChange={() => setChosenLicense(value)}
                       className={radio}
                     />
                     <span className="grid gap-1">
-                      <span className="font-medium">{DATA_LICENSE_INFO[item.value].title}</span>
-                      <span className="text-muted-foreground">{item.text}</span>
+                      <span className="font-medium">{DATA_LICENSE_INFO[value].title}</span>
+                      <span className="text-muted-foreground">{DATA_LICENSE_INFO[value].text}</span>
                     </span>
                   </label>
                 ))}
