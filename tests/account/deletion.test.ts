@@ -226,9 +226,14 @@ describe.each(stores)('the last admin on $store', ({ databaseUrl }) => {
         "You are this instance's only admin. Other accounts still exist, so this account cannot be deleted.",
     });
 
-    // with a second admin, either may go
+    // a disabled admin is no admin to leave the instance to
     const second = await signUp(app, 'admin2');
     await makeAdmin(second);
+    await app.db.execute(sql`update users set disabled_at = now() where id = ${second.id}`);
+    expect((await remove(admin)).statusCode).toBe(409);
+
+    // with a second admin, either may go
+    await app.db.execute(sql`update users set disabled_at = null where id = ${second.id}`);
     expect((await remove(second)).statusCode).toBe(204);
     expect((await remove(other)).statusCode).toBe(204); // a user may always go
     expect((await remove(admin)).statusCode).toBe(204); // the last account of all

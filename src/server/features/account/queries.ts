@@ -27,12 +27,15 @@ export async function updateAccount(
   return row;
 }
 
-/** How many other accounts there are, and how many of them are admins. */
+/** How many other accounts there are, and how many of them are admins who can sign in. */
 export async function countOtherAccounts(db: Db, userId: string) {
   const [row] = await db
     .select({
       others: count(),
-      admins: sql<number>`count(*) FILTER (WHERE ${users.role} = 'admin')`.mapWith(Number),
+      admins:
+        sql<number>`count(*) FILTER (WHERE ${users.role} = 'admin' AND ${users.disabledAt} IS NULL)`.mapWith(
+          Number,
+        ),
     })
     .from(users)
     .where(ne(users.id, userId));
