@@ -95,7 +95,7 @@ export async function buildApp(
   await app.register(accountRoutes, { prefix: '/api/account', config });
 
   // the periodic clean-ups, the embedded store's vacuum, the species backbone's first load
-  startJobs(app, { seedTaxa: config.seedTaxa });
+  startJobs(app, { seedTaxa: config.seedTaxa, dataDir: config.dataDir });
 
   serveOpenApi(app);
   const health = z.object({ status: z.enum(['ok', 'database unavailable']) });

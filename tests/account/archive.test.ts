@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
+import { deleteStaleImports, importsDir } from '../../src/server/features/data-exchange/index.js';
 import { uploadIdIn } from '../../src/common/photos.js';
 import { importFor } from '../data-exchange/import-support.js';
 import { photoDataDir } from '../photos/support.js';
@@ -266,6 +268,8 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       sql`select count(*)::int as n from uploads where user_id = ${bea.id}`,
     );
     expect(uploadsAfter[0]!.n).toBe(3);
+    // the files received on the way are gone
+    expect(await readdir(importsDir(dirs[1]!))).toEqual([]);
   });
 
   it('refuses an archive whose photos would go over the quota, and keeps nothing', async () => {
@@ -284,6 +288,18 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       sql`select count(*)::int as n from uploads where user_id = ${cleo.id}`,
     );
     expect(uploads[0]!.n).toBe(0);
+  });
+
+  it('clears files a broken-off import left, once they are a day old', async () => {
+    const dir = importsDir(join(scratch, 'stale'));
+    mkdirSync(dir, { recursive: true });
+    const old = join(dir, 'old.part');
+    writeFileSync(old, 'PK');
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    utimesSync(old, dayAgo, dayAgo);
+    writeFileSync(join(dir, 'current.part'), 'PK');
+    expect(await deleteStaleImports(dir, 24 * 3600 * 1000)).toBe(1);
+    expect(await readdir(dir)).toEqual(['current.part']);
   });
 
   it('refuses a zip that is not an account archive', async () => {

@@ -2,4 +2,5 @@
 // routes, and the exports as files (the account archive holds them).
 export { exportRoutes } from './export/routes.js';
 export { startDwcArchive, startExport } from './export/service.js';
+export { deleteStaleImports, importsDir } from './import/incoming.js';
 export { importRoutes } from './import/routes.js';

@@ -1,9 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,44 +19,14 @@ import {
 import { binary } from '../../../api-docs.js';
 import type { Config } from '../../../config.js';
 import { HttpError } from '../../../http-error.js';
-import { privateDir } from '../../../private-files.js';
 import { requireUserId } from '../../auth/index.js';
 import { assertRoomFor, releaseUploads, storePhoto } from '../../photos/index.js';
+import { importsDir, receiveToFile, tooLarge } from './incoming.js';
 import { isZip, openAccountArchive } from './read-archive.js';
 import { importCsv, type ArchivePhotos } from './service.js';
 
-const tooLarge = (limit = IMPORT_MAX_BYTES) =>
-  new HttpError(413, `The file is over ${(limit / 1024 / 1024).toLocaleString('en-US')} MB`);
-
 /** What arrived: the bytes (a CSV, or a small zip sent as one), or a file on disk (a zip). */
 type Received = { bytes: Buffer } | { path: string };
-
-/**
- * Streams a body into a private file under DATA_DIR/imports within `limit` bytes; the caller
- * removes it.
- */
-async function receiveToFile(dir: string, body: Readable, limit: number): Promise<string> {
-  privateDir(dir);
-  const path = join(dir, `${randomBytes(12).toString('hex')}.part`);
-  let received = 0;
-  try {
-    await pipeline(
-      body,
-      async function* within(chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          received += chunk.length;
-          if (received > limit) throw tooLarge(limit);
-          yield chunk;
-        }
-      },
-      createWriteStream(path, { flags: 'wx', mode: 0o600 }),
-    );
-  } catch (error) {
-    await rm(path, { force: true });
-    throw error;
-  }
-  return path;
-}
 
 async function startsWithZip(path: string) {
   const file = await open(path);
@@ -102,7 +68,7 @@ async function fileOfForm(request: FastifyRequest, dir: string): Promise<string>
 /** Mounted at /api; the import needs a signed-in user, checked before the body is read. */
 export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRequest', async (request) => void requireUserId(request));
-  const incoming = join(config.dataDir, 'imports');
+  const incoming = importsDir(config.dataDir);
   const quota = { storageQuotaMb: config.storageQuotaMb };
 
   // Here a body is the file itself (text/csv and its kin, or a zip) or a form holding it; any
@@ -186,8 +152,8 @@ export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const received = await receive(request);
       const path = 'path' in received ? received.path : undefined;
       const source = 'path' in received ? received.path : received.bytes;
+      let outcome;
       try {
-        let outcome;
         if (typeof source === 'string' ? await startsWithZip(source) : isZip(source)) {
           const archive = await openAccountArchive(source);
           try {
@@ -205,11 +171,11 @@ export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
           const bytes = typeof source === 'string' ? await readCsvFile(source) : source;
           outcome = await importCsv(app.db, userId, bytes, request.query);
         }
-        // 422 lists the rejected rows: a report the client reads, not a bare error.
-        return reply.code(outcome.status).send(outcome.body);
       } finally {
-        if (path) await rm(path, { force: true });
+        if (path) await rm(path, { force: true }); // before the reply: nothing is left once it is read
       }
+      // 422 lists the rejected rows: a report the client reads, not a bare error.
+      return reply.code(outcome.status).send(outcome.body);
     },
   );
 };
