@@ -15,6 +15,16 @@ export const NOT_AN_IMAGE_MESSAGE = 'Only JPEG, PNG, WebP, GIF and AVIF images c
 export const UNREADABLE_IMAGE_MESSAGE = 'The image could not be read; it may be damaged';
 export const IMAGE_TOO_SLOW_MESSAGE = 'This photo took too long to process; try a smaller one';
 
+/** Uploads a user may start in UPLOAD_RATE.windowMs (issue 21): more answer 429. */
+export const UPLOAD_RATE = { max: 120, windowMs: 10 * 60 * 1000 } as const;
+export const UPLOAD_RATE_MESSAGE = 'Too many uploads. Try again later.';
+
+/** 'This photo would go over your storage: 1,980 MB of 2,048 MB used.' (issue 21) */
+export function overQuotaMessage(what: string, usedBytes: number, quotaBytes: number) {
+  const mb = (bytes: number) => Math.ceil(bytes / 1024 / 1024).toLocaleString('en-US');
+  return `${what} would go over your storage: ${mb(usedBytes)} MB of ${mb(quotaBytes)} MB used.`;
+}
+
 /** PHOTO_MAX_PIXELS in words: 50000000 → 'at most 50 megapixels'. */
 export const tooManyPixelsMessage = (maxPixels: number) =>
   `This photo is too large: at most ${megapixels(maxPixels)} megapixels`;

@@ -9,6 +9,7 @@ export const appRoutes = {
   stats: '/stats',
   lists: '/lists',
   map: '/map',
+  account: '/account',
   sharedLog: '/shared/:id',
   pwaAuthComplete: '/pwa-auth-complete',
   /** Asks before signing out when another site's link asked for it (issue 21). */

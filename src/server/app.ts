@@ -11,13 +11,14 @@ import type { Config } from './config.js';
 import { databasePlugin } from './db/plugin.js';
 import { isDatabaseReady } from './db/client.js';
 import { installErrorHandler } from './error-handler.js';
+import { accountRoutes } from './features/account/index.js';
 import { adminRoutes } from './features/admin/index.js';
 import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
 import { listsRoutes } from './features/lists/index.js';
 import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
-import { objectRoutes, photoRoutes } from './features/photos/index.js';
+import { imageWorkPlugin, objectRoutes, photoRoutes } from './features/photos/index.js';
 import { bridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
@@ -75,6 +76,7 @@ export async function buildApp(
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config });
+  await app.register(imageWorkPlugin, { config });
   await app.register(logsResultsPlugin);
 
   // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
@@ -90,15 +92,16 @@ export async function buildApp(
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(listsRoutes, { prefix: '/api' });
   await app.register(exportRoutes, { prefix: '/api', config });
-  await app.register(importRoutes, { prefix: '/api' });
+  await app.register(importRoutes, { prefix: '/api', config });
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
   await app.register(pwaRoutes, { prefix: '/api', config });
   await app.register(taxonomyRoutes, { prefix: '/api' });
   await app.register(adminRoutes, { prefix: '/api/admin', config });
+  await app.register(accountRoutes, { prefix: '/api/account', config });
 
   // the periodic clean-ups, the embedded store's vacuum, the species backbone's first load
-  startJobs(app, { seedTaxa: config.seedTaxa });
+  startJobs(app, { seedTaxa: config.seedTaxa, dataDir: config.dataDir });
 
   serveOpenApi(app);
   const health = z.object({ status: z.enum(['ok', 'database unavailable']) });

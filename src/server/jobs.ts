@@ -5,6 +5,7 @@ import {
   deleteExpiredRateLimits,
   deleteExpiredSessions,
 } from './features/auth/index.js';
+import { deleteStaleImports, importsDir } from './features/data-exchange/index.js';
 import { deleteOrphanUploads } from './features/photos/index.js';
 import { linkLogsToBackbone } from './features/logs/index.js';
 import { seedBackbone } from './features/taxonomy/index.js';
@@ -26,7 +27,7 @@ interface Job {
 }
 
 /** The server's jobs; each runs at most once at a time. */
-function serverJobs(app: FastifyInstance, seedTaxa: boolean): Job[] {
+function serverJobs(app: FastifyInstance, seedTaxa: boolean, dataDir: string): Job[] {
   return [
     ...(seedTaxa ? [backboneSeed(app)] : []),
     ...(app.databaseStore === 'pglite' ? [embeddedVacuum(app)] : []),
@@ -46,6 +47,16 @@ function serverJobs(app: FastifyInstance, seedTaxa: boolean): Job[] {
       atStart: 'awaited',
       run: async () => void (await deleteExpiredSessions(app.db, new Date())),
       failure: 'could not delete expired sessions',
+    },
+    {
+      // files of imports a crash broke off (a request removes its own)
+      everyMs: 24 * HOUR,
+      atStart: 'background',
+      run: async () => {
+        const deleted = await deleteStaleImports(importsDir(dataDir), 24 * HOUR);
+        if (deleted > 0) app.log.info({ deleted }, 'deleted files of broken-off imports');
+      },
+      failure: 'could not delete files of broken-off imports',
     },
     {
       // rate-limit counters whose window has passed
@@ -94,8 +105,8 @@ function embeddedVacuum(app: FastifyInstance): Job {
 }
 
 /** Runs the server's jobs with the app: from its ready hook to its close hook. */
-export function startJobs(app: FastifyInstance, options: { seedTaxa: boolean }) {
-  const jobs = serverJobs(app, options.seedTaxa);
+export function startJobs(app: FastifyInstance, options: { seedTaxa: boolean; dataDir: string }) {
+  const jobs = serverJobs(app, options.seedTaxa, options.dataDir);
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<Job, Promise<void>>();
   const runOnce = (job: Job) => {

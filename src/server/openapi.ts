@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
@@ -6,6 +5,7 @@ import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../common/http.js';
 import { SESSION_SCHEME } from './api-docs.js';
+import { appLicense as license, appVersion as version } from './app-version.js';
 import type { Config } from './config.js';
 import { SESSION_COOKIE } from './features/auth/index.js';
 
@@ -15,10 +15,6 @@ import { SESSION_COOKIE } from './features/auth/index.js';
 // the feature routes: swagger sees routes as they are added.
 
 export const OPENAPI_PATH = '/api/docs/openapi.json';
-
-const { version, license } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
-) as { version: string; license: string };
 
 const ERROR_REF = '#/components/schemas/Error';
 
@@ -63,6 +59,11 @@ const TAGS = [
   },
   { name: 'taxonomy', description: 'The species backbone', prefixes: ['/api/taxa'] },
   { name: 'pwa', description: 'The installed app', prefixes: ['/api/pwa-auth-bridge'] },
+  {
+    name: 'account',
+    description: 'Your account: profile, password, sessions, archive, deletion',
+    prefixes: ['/api/account'],
+  },
   { name: 'operations', description: 'Running the server', prefixes: ['/healthz'] },
 ];
 

@@ -402,7 +402,7 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
   it('remembers the licence chosen, for the archive and the Darwin Core CSV', async () => {
     const bea = await register({ firstName: 'Bea' });
     await createLogAs(app, bea, { speciesCommon: 'Wren' });
-    expect((await get(bea, '/api/export/settings')).json()).toEqual({ license: 'CC-BY-4.0' });
+    expect((await get(bea, '/api/account')).json()).toMatchObject({ dataLicense: 'CC-BY-4.0' });
     expect((await archive(bea)).occurrence.rows[0]!.license).toBe(CC_BY);
 
     const chosen = await archive(bea, '?license=CC0-1.0');
@@ -411,14 +411,14 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
     expect(rights.para.ulink).toEqual({ url: CC0, citetitle: 'CC0 1.0 (public domain)' });
     expect(table(chosen.files['multimedia.txt']!).rows).toEqual([]);
 
-    expect((await get(bea, '/api/export/settings')).json()).toEqual({ license: 'CC0-1.0' });
+    expect((await get(bea, '/api/account')).json()).toMatchObject({ dataLicense: 'CC0-1.0' });
     expect((await archive(bea)).occurrence.rows[0]!.license).toBe(CC0); // remembered
     const csv = await get(bea, '/api/export.csv?format=dwc');
     expect(csv.body).toContain(CC0);
     await archive(bea, '?license=CC-BY-NC-4.0');
-    expect((await get(bea, '/api/export/settings')).json()).toEqual({ license: 'CC-BY-NC-4.0' });
+    expect((await get(bea, '/api/account')).json()).toMatchObject({ dataLicense: 'CC-BY-NC-4.0' });
     // someone else's choice is theirs
-    expect((await get(ada, '/api/export/settings')).json()).toEqual({ license: 'CC-BY-4.0' });
+    expect((await get(ada, '/api/account')).json()).toMatchObject({ dataLicense: 'CC-BY-4.0' });
     expect((await archive(bea)).occurrence.rows[0]!.license).toBe(CC_BY_NC);
   });
 
@@ -457,11 +457,11 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
     const res = await get(ada, `/api/export/dwca.zip${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message, issues: [{ path: [path], message }] });
-    expect((await get(ada, '/api/export/settings')).json()).toEqual({ license: 'CC-BY-4.0' });
+    expect((await get(ada, '/api/account')).json()).toMatchObject({ dataLicense: 'CC-BY-4.0' });
   });
 
   it('needs a signed-in user', async () => {
-    for (const url of ['/api/export/dwca.zip', '/api/export/settings']) {
+    for (const url of ['/api/export/dwca.zip', '/api/account']) {
       const res = await get(undefined, url);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'Unauthorized' });

@@ -7,7 +7,8 @@ import { importFor } from './import-support.js';
 import { dataExchangeFor, fixture } from './support.js';
 
 const COUNT_ZERO = 'count 0: a species reported as not seen';
-const UNSUPPORTED = 'Send the file as text/csv or multipart/form-data (field "file")';
+const UNSUPPORTED =
+  'Send the file as text/csv, application/zip or multipart/form-data (field "file")';
 const EBIRD_HEADER =
   'Submission ID,Common Name,Scientific Name,Taxonomic Order,Count,State/Province,County,Location ID,Location,Latitude,Longitude,Date,Time,Protocol,Duration (Min),All Obs Reported,Distance Traveled (km),Area Covered (ha),Number of Observers,Breeding Code,Observation Details,Checklist Comments,ML Catalog Numbers';
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import {
   aLog,
+  cookieOf,
   createLogAs,
   randomIp,
   signUp,
@@ -222,7 +223,6 @@ const matrix: Record<string, RouteCase> = {
   'GET /api/export.csv': { request: get('/api/export.csv'), expect: signedIn(200) },
   'GET /api/export.geojson': { request: get('/api/export.geojson'), expect: signedIn(200) },
   'GET /api/export/dwca.zip': { request: get('/api/export/dwca.zip'), expect: signedIn(200) },
-  'GET /api/export/settings': { request: get('/api/export/settings'), expect: signedIn(200) },
   'POST /api/import': {
     request: async () => ({
       method: 'POST',
@@ -253,6 +253,55 @@ const matrix: Record<string, RouteCase> = {
       payload: { photoURL: await ownerUploadUrl(world, true) },
     }),
     expect: ownerOnly(200),
+  },
+  'GET /api/account': { request: get('/api/account'), expect: signedIn(200) },
+  'PUT /api/account': {
+    request: async () => ({ method: 'PUT', url: '/api/account', payload: { firstName: 'Same' } }),
+    expect: signedIn(200),
+  },
+  'PUT /api/account/password': {
+    // a wrong current password: the matrix's users keep theirs
+    request: async () => ({
+      method: 'PUT',
+      url: '/api/account/password',
+      payload: { currentPassword: 'not the password', newPassword: 'another fine passphrase' },
+    }),
+    expect: signedIn(403),
+  },
+  'GET /api/account/sessions': { request: get('/api/account/sessions'), expect: signedIn(200) },
+  'DELETE /api/account/sessions/:id': {
+    // a second session of the owner's, made for the case: the other user does not find it
+    request: async (world) => {
+      const { email, password } = world.users.owner;
+      const login = await world.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: randomIp(),
+        payload: { email, password },
+      });
+      const sessions = await world.app.inject({
+        method: 'GET',
+        url: '/api/account/sessions',
+        headers: { cookie: cookieOf(login) },
+      });
+      const made = (sessions.json() as Array<{ id: string; current: boolean }>).find(
+        (session) => session.current,
+      )!;
+      return { method: 'DELETE', url: `/api/account/sessions/${made.id}` };
+    },
+    expect: { anonymous: 401, owner: 204, other: 404 },
+  },
+  'DELETE /api/account': {
+    request: async () => ({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { confirmEmail: 'someone-else@example.org', password: 'correct horse battery' },
+    }),
+    expect: signedIn(400),
+  },
+  'GET /api/account/archive.zip': {
+    request: get('/api/account/archive.zip'),
+    expect: signedIn(200),
   },
   'GET /objects/uploads/:id': {
     request: async (world, visibility) => ({ method: 'GET', url: world.photos[visibility] }),

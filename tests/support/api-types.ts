@@ -466,26 +466,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/export/settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Your export settings
-     * @description The account's data licence, which the Darwin Core Archive uses by default
-     */
-    get: operations['getExportSettings'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/import': {
     parameters: {
       query?: never;
@@ -496,8 +476,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Import logs from a CSV file
-     * @description Reads our own CSV export, an iNaturalist observations export or eBird's "My eBird Data": the file itself as the body, or a form with a `file` field. With `dryRun=true` nothing is written and 200 answers what an import would do; `onInvalid=skip` imports the valid rows and reports the others.
+     * Import logs from a CSV file or an account archive
+     * @description Reads our own CSV export, an iNaturalist observations export, eBird's "My eBird Data", or an account archive (GET /api/account/archive.zip, whose logs come back with their photos): the file itself as the body, or a form with a `file` field. With `dryRun=true` nothing is written and 200 answers what an import would do; `onInvalid=skip` imports the valid rows and reports the others.
      */
     post: operations['importLogs'];
     delete?: never;
@@ -785,6 +765,114 @@ export interface paths {
      * @description Its link stops working at once.
      */
     delete: operations['revokeInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your account
+     * @description Name, email, data licence, whether it has a password, and storage used.
+     */
+    get: operations['getAccount'];
+    /**
+     * Change your account
+     * @description Name, email and data licence; a field left out stays as it is. A new email needs `currentPassword` on an account that has a password.
+     */
+    put: operations['updateAccount'];
+    post?: never;
+    /**
+     * Delete your account
+     * @description Deletes the account with its logs, photos, sessions and everything else of it, and signs out. `confirmEmail` is the account's email (or DELETE for an account without one); `password` is needed when the account has one.
+     */
+    delete: operations['deleteAccount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change your password
+     * @description Every other session of the account ends; this one stays.
+     */
+    put: operations['changePassword'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/sessions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your sessions
+     * @description The live sessions of the account, this one marked `current`.
+     */
+    get: operations['listAccountSessions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/sessions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End one of your sessions
+     * @description Signs that browser out; ending this session signs this browser out.
+     */
+    delete: operations['endAccountSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/archive.zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download your account archive
+     * @description Everything of the account as one zip: account.json, sightings.csv (the CSV export, which POST /api/import reads back with the photos), dwca.zip (the Darwin Core Archive) and every uploaded original under photos/.
+     */
+    get: operations['downloadAccountArchive'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2604,38 +2692,6 @@ export interface operations {
       };
     };
   };
-  getExportSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            license: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
-          };
-        };
-      };
-      /** @description Not signed in, or the session has ended */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   importLogs: {
     parameters: {
       query?: {
@@ -2654,6 +2710,8 @@ export interface operations {
         'application/vnd.ms-excel': string;
         'application/octet-stream': string;
         'text/plain': string;
+        'application/zip': string;
+        'application/x-zip-compressed': string;
         'multipart/form-data': {
           /** Format: binary */
           file: string;
@@ -2717,7 +2775,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input, or the file is not UTF-8 CSV in a format we read */
+      /** @description Invalid input, or the file is neither UTF-8 CSV in a format we read nor an account archive */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2744,7 +2802,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The file is over 20 MB or 50,000 rows */
+      /** @description The file is over 20 MB (an archive: 4 GB) or 50,000 rows, or its photos would go over your storage quota */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2753,7 +2811,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The body is no CSV file: send it as text/csv or as multipart/form-data */
+      /** @description The body is no CSV file or zip: send it as text/csv, application/zip or as multipart/form-data */
       415: {
         headers: {
           [name: string]: unknown;
@@ -2846,7 +2904,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Photos must be at most 10 MB */
+      /** @description Photos must be at most 10 MB, or the photo would go over your storage quota */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2858,6 +2916,17 @@ export interface operations {
       /** @description Unsupported content type */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many uploads. Try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2928,7 +2997,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Photos must be at most 10 MB, or the image has too many pixels */
+      /** @description Photos must be at most 10 MB, the image has too many pixels, or it would go over your storage quota */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3816,6 +3885,454 @@ export interface operations {
       };
       /** @description No open invitation with this id */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+            /** @enum {string} */
+            dataLicense: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+            hasPassword: boolean;
+            storage: {
+              usedBytes: number;
+              quotaBytes: number;
+            };
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          firstName?: string | null;
+          lastName?: string | null;
+          email?: string;
+          /** @enum {string} */
+          dataLicense?: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+          currentPassword?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            firstName: string | null;
+            lastName: string | null;
+            /** @enum {string} */
+            role: 'admin' | 'user';
+            /** @enum {string} */
+            dataLicense: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+            hasPassword: boolean;
+            storage: {
+              usedBytes: number;
+              quotaBytes: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid input, or a new email without the current password */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The password is not correct */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An account with this email already exists */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many wrong passwords */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          confirmEmail: string;
+          password?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The account is deleted and this session has ended */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input, the email typed is not the account's, or the password is missing */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The password is not correct */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description You are this instance's only admin. Other accounts still exist, so this account cannot be deleted. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many wrong passwords */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          currentPassword: string;
+          newPassword: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The password is changed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input (the new password follows the rules of registration) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The password is not correct */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many wrong passwords */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listAccountSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            userAgent: string | null;
+            current: boolean;
+          }[];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  endAccountSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The session has ended */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such session of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadAccountArchive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The archive, as an attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -34,10 +34,6 @@ export const dwcArchiveQuerySchema = logFiltersSchema.extend({
 });
 export type DwcArchiveQuery = z.infer<typeof dwcArchiveQuerySchema>;
 
-/** What the export dialog reads: the licence the account last published under. */
-export const exportSettingsSchema = z.object({ license: dataLicenseSchema });
-export type ExportSettings = z.infer<typeof exportSettingsSchema>;
-
 /** The columns of the CSV export, in order; the import recognises its own files by them. */
 export const EXPORT_CSV_COLUMNS = [
   'id',

@@ -22,8 +22,12 @@ export const IMPORT_CONTENT_TYPES = [
   'application/octet-stream',
   'text/plain',
 ];
+/** An account archive (issue 21) is sent as a zip; it is recognised by its bytes anyway. */
+export const IMPORT_ARCHIVE_TYPES = ['application/zip', 'application/x-zip-compressed'];
+/** An account archive holds every original photo: it may be far larger than a CSV. */
+export const IMPORT_ARCHIVE_MAX_BYTES = 4 * 1024 * 1024 * 1024;
 export const IMPORT_FILE_FIELD = 'file';
-export const UNSUPPORTED_IMPORT_BODY = `Send the file as text/csv or multipart/form-data (field "${IMPORT_FILE_FIELD}")`;
+export const UNSUPPORTED_IMPORT_BODY = `Send the file as text/csv, application/zip or multipart/form-data (field "${IMPORT_FILE_FIELD}")`;
 
 export const importFormats = ['sightbook', 'inaturalist', 'ebird'] as const;
 export type ImportFormat = (typeof importFormats)[number];

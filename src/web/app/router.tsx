@@ -51,6 +51,9 @@ const ResetPasswordPage = lazy(() =>
 const AdminPage = lazy(() =>
   import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
 );
+const AccountPage = lazy(() =>
+  import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -153,6 +156,11 @@ export function AppRouter() {
         <Route path={appRoutes.stats}>
           <SignedIn>
             <StatsPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.account}>
+          <SignedIn>
+            <AccountPage />
           </SignedIn>
         </Route>
         <Route path={appRoutes.lists}>

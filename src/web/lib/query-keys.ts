@@ -31,8 +31,11 @@ export const queryKeys = {
   species: ['species'] as const,
   /** The backbone's taxa for a search text: the same for every user, never stale. */
   taxa: (search: string) => ['taxa', search] as const,
-  /** What the export dialog preselects (the account's data licence). */
-  exportSettings: ['export', 'settings'] as const,
+  /** The account page: profile, licence and storage (the export dialog reads the licence too). */
+  account: {
+    profile: ['account', 'profile'] as const,
+    sessions: ['account', 'sessions'] as const,
+  },
   locations: ['locations'] as const,
   lists: {
     all: ['lists'] as const,

@@ -1,12 +1,28 @@
 // What other features and app.ts may use of the auth feature: sign-in routes, sessions and limits.
 export type { BridgeRedirect } from './oidc-sign-in.js';
 export { authRoutes } from './routes.js';
-export { authRouteLimit, deleteExpiredRateLimits, rateLimitPlugin } from './rate-limits.js';
+export {
+  authRouteLimit,
+  clearRateLimit,
+  deleteExpiredRateLimits,
+  hitRateLimit,
+  peekRateLimit,
+  rateLimitPlugin,
+  tooManyRequests,
+} from './rate-limits.js';
+export { hashPassword, verifyPassword } from './passwords.js';
 export { ADMIN_RESET_TTL_MS, createResetLink, deleteExpiredLinks } from './password-reset.js';
-export { deleteExpiredSessions, deleteUserSessions } from './session-store.js';
+export {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  deleteUserSessionsExcept,
+  findUserSessions,
+} from './session-store.js';
 export {
   hashToken,
   isSecureOrigin,
+  publicSessionId,
   requireUserId,
   SESSION_COOKIE,
   sessionsPlugin,

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { perDatabase, type Db } from '../../db/client.js';
 import { sessions, users, type SessionData } from '../../db/schema.js';
 
@@ -81,4 +81,20 @@ export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> 
 /** Ends every session of a user: sign-out everywhere. */
 export async function deleteUserSessions(db: Db, userId: string) {
   await db.delete(sessions).where(sql`(${sessions.sess}->>'userId') = ${userId}`);
+}
+
+/** The user's live sessions, newest first by expiry. */
+export async function findUserSessions(db: Db, userId: string, now: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(sql`(${sessions.sess}->>'userId') = ${userId}`, gt(sessions.expire, now)))
+    .orderBy(sql`${sessions.expire} DESC`);
+}
+
+/** Ends every session of a user but one (a password change keeps the session that made it). */
+export async function deleteUserSessionsExcept(db: Db, userId: string, keepSid: string) {
+  await db
+    .delete(sessions)
+    .where(and(sql`(${sessions.sess}->>'userId') = ${userId}`, ne(sessions.sid, keepSid)));
 }

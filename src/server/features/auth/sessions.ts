@@ -21,6 +21,11 @@ import { SignInRefused } from './refusals.js';
 export const SESSION_COOKIE = 'sid';
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 24 * 60 * 60 * 1000; // refresh expiry at most once a day per session
+const USER_AGENT_MAX = 512; // kept with the session; longer ones are cut
+
+/** The id a session is shown by (the account's session list): not the key its row is stored by. */
+export const publicSessionId = (sid: string) =>
+  createHash('sha256').update(`session:${sid}`).digest('base64url').slice(0, 22);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,11 +106,14 @@ export const sessionsPlugin = fp<{ config: Config }>(
         if (this.request.sessionId) await deleteSession(app.db, this.request.sessionId);
         const token = randomBytes(32).toString('base64url');
         const sid = hashToken(token);
+        const now = new Date();
+        // when and where it began: the account page lists the sessions by these
+        const userAgent = this.request.headers['user-agent']?.slice(0, USER_AGENT_MAX);
         const opened = await openSession(
           app.db,
           sid,
-          { ...details, userId },
-          new Date(Date.now() + SESSION_IDLE_MS),
+          { ...details, userId, createdAt: now.toISOString(), ...(userAgent && { userAgent }) },
+          new Date(now.getTime() + SESSION_IDLE_MS),
         );
         // every way in (password, provider, reset link, installed-app bridge) passes here
         if (opened === 'disabled') throw new SignInRefused('disabled');

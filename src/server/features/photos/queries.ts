@@ -19,12 +19,42 @@ export async function findUpload(db: Db, id: string) {
 export async function markUploadComplete(
   db: Db,
   id: string,
-  values: { contentType: string; size: number; width: number; height: number },
+  values: {
+    contentType: string;
+    size: number;
+    derivativesSize: number;
+    width: number;
+    height: number;
+  },
 ) {
   await db
     .update(uploads)
     .set({ ...values, completedAt: new Date() })
     .where(eq(uploads.id, id));
+}
+
+/** The ids of every upload of the user, complete or not. */
+export async function findUploadIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: uploads.id }).from(uploads).where(eq(uploads.userId, userId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The user's completed uploads that their logs show (the account archive's photos/), oldest
+ * first.
+ */
+export async function findLoggedUploadsOf(db: Db, userId: string) {
+  return db
+    .select({ id: uploads.id, contentType: uploads.contentType })
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        isNotNull(uploads.completedAt),
+        sql`EXISTS (SELECT 1 FROM ${logPhotos} WHERE ${logPhotos.url} = ${objectPathSql})`,
+      ),
+    )
+    .orderBy(uploads.createdAt, uploads.id);
 }
 
 /** True when some public log shows this object. */

@@ -7,6 +7,7 @@ import {
   photoVariants,
   IMAGE_TOO_SLOW_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
+  UPLOAD_RATE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadCompleteResponseSchema,
   uploadCompleteSchema,
@@ -18,7 +19,6 @@ import { binary, fileReply, NO_SESSION, noBody, OPTIONAL_SESSION } from '../../a
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { objectKey } from '../../storage/object-storage.js';
-import { ImageWork } from './image-work.js';
 import {
   completeUpload,
   receiveLocalUpload,
@@ -30,8 +30,7 @@ import {
 /** The upload calls of SPEC §7; mounted at /api/photos. */
 export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const signedIn = async (request: FastifyRequest) => void requireUserId(request); // before input
-  const images = new ImageWork(config.photos);
-  app.addHook('onClose', async () => images.close());
+  const quota = { storageQuotaMb: config.storageQuotaMb };
 
   app.post(
     '/upload',
@@ -43,11 +42,20 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         operationId: 'startPhotoUpload',
         body: uploadStartSchema,
         response: { 200: uploadStartResponseSchema },
-        errors: { 413: UPLOAD_TOO_LARGE_MESSAGE },
+        errors: {
+          413: `${UPLOAD_TOO_LARGE_MESSAGE}, or the photo would go over your storage quota`,
+          429: UPLOAD_RATE_MESSAGE,
+        },
       },
     },
     async (request) =>
-      startUpload(app.db, app.storage, requireUserId(request), request.body?.size ?? undefined),
+      startUpload(
+        app.db,
+        app.storage,
+        requireUserId(request),
+        request.body?.size ?? undefined,
+        quota,
+      ),
   );
 
   app.put(
@@ -64,7 +72,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         errors: {
           400: 'Invalid input, or the photo has not been uploaded yet',
           404: 'No such upload of yours',
-          413: `${UPLOAD_TOO_LARGE_MESSAGE}, or the image has too many pixels`,
+          413: `${UPLOAD_TOO_LARGE_MESSAGE}, the image has too many pixels, or it would go over your storage quota`,
           415: `${NOT_AN_IMAGE_MESSAGE}; or the image could not be read`,
           422: IMAGE_TOO_SLOW_MESSAGE,
           503: 'The server is stopping',
@@ -72,7 +80,14 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       },
     },
     async (request) =>
-      completeUpload(app.db, app.storage, images, requireUserId(request), request.body.photoURL),
+      completeUpload(
+        app.db,
+        app.storage,
+        app.imageWork,
+        requireUserId(request),
+        request.body.photoURL,
+        quota,
+      ),
   );
 
   // The local driver's upload URL: the signature, not a session, authorises the PUT (as on S3).

@@ -3,12 +3,15 @@ import {
   isUploadId,
   objectPathOf,
   PHOTO_LIMITS,
+  UPLOAD_RATE,
+  UPLOAD_RATE_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
   uploadIdIn,
   type PhotoVariant,
   type UploadCompleteResponse,
   type UploadStartResponse,
 } from '../../../common/photos.js';
+import { hitRateLimit, tooManyRequests } from '../auth/index.js';
 import type { Db } from '../../db/client.js';
 import type { UploadRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -25,24 +28,39 @@ import {
   deleteUnreferencedUploads,
   findOwnCompletedUploads,
   findUpload,
+  findUploadIdsOf,
   insertUpload,
   isOnPublicLog,
   markUploadComplete,
 } from './queries.js';
+import { assertRoomFor } from './storage-use.js';
 
 const SNIFF_BYTES = 4100; // what file-type needs to recognise every image type
 
 const notFound = () => new HttpError(404, 'Photo not found');
 const tooLarge = () => new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
 
-/** POST /api/photos/upload: a row for the coming object and the URL to PUT it to. */
+/** The instance's storage quota per user in MiB (STORAGE_QUOTA_MB), for users without their own. */
+export interface QuotaSettings {
+  storageQuotaMb: number;
+}
+
+/**
+ * POST /api/photos/upload: a row for the coming object and the URL to PUT it to. Refused when
+ * the user started too many uploads lately (429), or when the announced size (or, without one,
+ * any byte) would not fit in their storage (413).
+ */
 export async function startUpload(
   db: Db,
   storage: ObjectStorage,
   userId: string,
-  size?: number,
+  size: number | undefined,
+  quota: QuotaSettings,
 ): Promise<UploadStartResponse> {
   if (size !== undefined && size > PHOTO_LIMITS.maxBytes) throw tooLarge();
+  const rate = await hitRateLimit(db, `uploads:${userId}`, UPLOAD_RATE.windowMs);
+  if (rate.hits > UPLOAD_RATE.max) throw tooManyRequests(UPLOAD_RATE_MESSAGE, rate.resetAt);
+  await assertRoomFor(db, userId, quota.storageQuotaMb, size ?? 1);
   const upload = await insertUpload(db, userId);
   return { uploadURL: await storage.uploadUrl({ uploadId: upload.id, userId, size }) };
 }
@@ -85,6 +103,7 @@ export async function completeUpload(
   images: ImageWork,
   userId: string,
   photoURL: string,
+  quota: QuotaSettings,
 ): Promise<UploadCompleteResponse> {
   const uploadId = uploadIdIn(photoURL);
   const upload = uploadId ? await findUpload(db, uploadId) : undefined;
@@ -98,24 +117,76 @@ export async function completeUpload(
   try {
     if (size > PHOTO_LIMITS.maxBytes) throw tooLarge();
     const original = await storage.readAll(key);
-    const contentType = await sniffImageType(original);
-    const derived = await images.derive(userId, original, contentType);
-    await Promise.all([
-      storage.write(objectKey(upload.id, 'public'), derived.public, contentType),
-      storage.write(objectKey(upload.id, 'thumbnail.webp'), derived.thumbnail, 'image/webp'),
-      storage.write(objectKey(upload.id, 'preview.jpg'), derived.preview, 'image/jpeg'),
-    ]);
-    await markUploadComplete(db, upload.id, {
-      contentType,
-      size,
-      width: derived.width,
-      height: derived.height,
-    });
+    await storeDerivatives(db, storage, images, upload.id, userId, original, quota);
   } catch (error) {
     await storage.delete(objectNames.map((name) => objectKey(upload.id, name)));
     throw error;
   }
   return { objectPath };
+}
+
+/**
+ * Makes and stores the derivatives of an original already in storage and marks its upload
+ * complete; refused (413) when the original and derivatives would take the user over their
+ * quota (this upload's row counts nothing until it is complete).
+ */
+async function storeDerivatives(
+  db: Db,
+  storage: ObjectStorage,
+  images: ImageWork,
+  uploadId: string,
+  userId: string,
+  original: Buffer,
+  quota: QuotaSettings,
+) {
+  const contentType = await sniffImageType(original);
+  const derived = await images.derive(userId, original, contentType);
+  const derivativesSize = derived.public.length + derived.thumbnail.length + derived.preview.length;
+  await assertRoomFor(db, userId, quota.storageQuotaMb, original.length + derivativesSize);
+  await Promise.all([
+    storage.write(objectKey(uploadId, 'public'), derived.public, contentType),
+    storage.write(objectKey(uploadId, 'thumbnail.webp'), derived.thumbnail, 'image/webp'),
+    storage.write(objectKey(uploadId, 'preview.jpg'), derived.preview, 'image/jpeg'),
+  ]);
+  await markUploadComplete(db, uploadId, {
+    contentType,
+    size: original.length,
+    derivativesSize,
+    width: derived.width,
+    height: derived.height,
+  });
+}
+
+/**
+ * A photo that arrives inside a file rather than by upload (the account archive's import):
+ * checked, stored anew with its derivatives within the user's quota, and answered as the
+ * object path a log refers to. Nothing is left behind when it is refused.
+ */
+export async function storePhoto(
+  db: Db,
+  storage: ObjectStorage,
+  images: ImageWork,
+  userId: string,
+  original: Buffer,
+  quota: QuotaSettings,
+): Promise<string> {
+  if (original.length > PHOTO_LIMITS.maxBytes) throw tooLarge();
+  await assertRoomFor(db, userId, quota.storageQuotaMb, original.length);
+  const upload = await insertUpload(db, userId);
+  try {
+    await storage.write(objectKey(upload.id, 'original'), original, await sniffImageType(original));
+    await storeDerivatives(db, storage, images, upload.id, userId, original, quota);
+  } catch (error) {
+    await deleteObjectsOf(storage, [upload.id]);
+    await deleteUnreferencedUploads(db, { ids: [upload.id] });
+    throw error;
+  }
+  return objectPathOf(upload.id);
+}
+
+/** Every object of every upload of the user: their account is being deleted. */
+export async function deletePhotosOf(db: Db, storage: ObjectStorage, userId: string) {
+  await deleteObjectsOf(storage, await findUploadIdsOf(db, userId));
 }
 
 export interface ServedObject {

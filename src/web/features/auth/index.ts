@@ -1,4 +1,7 @@
 // What others use of auth: who is signed in (the router, the installed-app start and main.tsx's
-// early request) and the header's user menu. The router loads the sign-in page lazily.
+// early request), the header's user menu, and how forms show a server's refusal (the account
+// page). The router loads the sign-in page lazily.
+export { showServerError } from './form-error';
+export { ServerErrorAlert } from './server-error-alert';
 export { UserMenu } from './user-menu';
 export { preloadUser, userQuery, useUser } from './use-user';

@@ -1,7 +1,8 @@
-import { Info, LogOut, ShieldCheck } from 'lucide-react';
+import { Info, LogOut, ShieldCheck, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { User } from '../../../common/auth/schemas';
+import { appRoutes } from '../../../common/routes';
 import { AboutDialog } from '@/components/about-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -37,9 +38,15 @@ export function UserMenu({ user }: { user: User }) {
         <DropdownMenuContent align="end" className="min-w-48">
           <DropdownMenuLabel className="truncate">{name}</DropdownMenuLabel>
           <DropdownMenuSeparator />
+          <DropdownMenuItem asChild>
+            <Link href={appRoutes.account}>
+              <UserCog />
+              Account
+            </Link>
+          </DropdownMenuItem>
           {user.role === 'admin' && (
             <DropdownMenuItem asChild>
-              <Link href="/admin">
+              <Link href={appRoutes.admin}>
                 <ShieldCheck />
                 Admin
               </Link>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { exportSettingsSchema } from '../../../common/data-exchange/export';
 import {
   DATA_LICENSE_INFO,
   DEFAULT_DATA_LICENSE,
+  OFFERED_DATA_LICENSES,
   type DataLicense,
 } from '../../../common/data-exchange/licenses';
 import type { ListState } from '../../../common/logs/list-search';
@@ -18,7 +18,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { api } from '@/lib/api-client';
+import { accountQuery } from '@/features/account';
 import { queryKeys } from '@/lib/query-keys';
 import { exportUrl } from './export-url';
 
@@ -42,29 +42,12 @@ const FORMATS: Array<{ value: Choice; title: string; text: string }> = [
   },
 ];
 
-/** In the order offered: the default first. */
-const LICENSES: Array<{ value: DataLicense; text: string }> = [
-  { value: 'CC-BY-4.0', text: 'Anyone may reuse the data if they credit you.' },
-  { value: 'CC0-1.0', text: 'Anyone may reuse the data, without conditions.' },
-  {
-    value: 'CC-BY-NC-4.0',
-    text: 'Anyone may reuse the data if they credit you, but not commercially.',
-  },
-];
-
 const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
 const option =
   'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50';
 
-/** The licence the account last published under, which the dialog preselects. */
-function useExportSettings(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.exportSettings,
-    queryFn: ({ signal }) => api('/api/export/settings', exportSettingsSchema, { signal }),
-    enabled,
-    staleTime: Infinity,
-  });
-}
+/** The account's data licence (the one last published under), which the dialog preselects. */
+const useAccountLicense = (enabled: boolean) => useQuery({ ...accountQuery, enabled });
 
 /**
  * The list's export (SPEC §7): our CSV, Darwin Core as CSV, or a Darwin Core Archive with a
@@ -75,9 +58,9 @@ export function ExportDialog({ state }: { state: ListState }) {
   const [format, setFormat] = useState<Choice>('csv');
   const [chosenLicense, setChosenLicense] = useState<DataLicense | null>(null);
   const [publicOnly, setPublicOnly] = useState(true);
-  const settings = useExportSettings(open);
+  const account = useAccountLicense(open);
   const queryClient = useQueryClient();
-  const license = chosenLicense ?? settings.data?.license ?? DEFAULT_DATA_LICENSE;
+  const license = chosenLicense ?? account.data?.dataLicense ?? DEFAULT_DATA_LICENSE;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -93,7 +76,9 @@ export function ExportDialog({ state }: { state: ListState }) {
         ...(publicOnly ? { scope: 'public' } : {}),
       });
       // the server remembers it with this download
-      queryClient.setQueryData(queryKeys.exportSettings, { license });
+      queryClient.setQueryData(queryKeys.account.profile, (old) =>
+        old ? { ...old, dataLicense: license } : old,
+      );
     } else {
       url = exportUrl(state, 'export.csv', format === 'dwc' ? { format: 'dwc' } : {});
     }
@@ -144,19 +129,19 @@ export function ExportDialog({ state }: { state: ListState }) {
                 <p className="mb-1 text-sm text-muted-foreground">
                   How others may use your data. Remembered for your next export.
                 </p>
-                {LICENSES.map((item) => (
-                  <label key={item.value} className={option}>
+                {OFFERED_DATA_LICENSES.map((value) => (
+                  <label key={value} className={option}>
                     <input
                       type="radio"
                       name="export-license"
-                      value={item.value}
-                      checked={license === item.value}
-                      onChange={() => setChosenLicense(item.value)}
+                      value={value}
+                      checked={license === value}
+                      onChange={() => setChosenLicense(value)}
                       className={radio}
                     />
                     <span className="grid gap-1">
-                      <span className="font-medium">{DATA_LICENSE_INFO[item.value].title}</span>
-                      <span className="text-muted-foreground">{item.text}</span>
+                      <span className="font-medium">{DATA_LICENSE_INFO[value].title}</span>
+                      <span className="text-muted-foreground">{DATA_LICENSE_INFO[value].text}</span>
                     </span>
                   </label>
                 ))}

@@ -3,20 +3,13 @@ import type { FastifyReply } from 'fastify';
 import {
   dwcArchiveQuerySchema,
   exportQuerySchema,
-  exportSettingsSchema,
 } from '../../../../common/data-exchange/export.js';
 import { geoJsonExportQuerySchema } from '../../../../common/maps/geo.js';
 import { requireUserId } from '../../auth/index.js';
 import { fileReply } from '../../../api-docs.js';
 import type { Config } from '../../../config.js';
 import { ownOrigin } from '../../../security.js';
-import {
-  getExportSettings,
-  startDwcArchive,
-  startExport,
-  startGeoJsonExport,
-  type FileExport,
-} from './service.js';
+import { startDwcArchive, startExport, startGeoJsonExport, type FileExport } from './service.js';
 
 function sendFile(reply: FastifyReply, type: string, { filename, body }: FileExport) {
   // A client gone mid-export stops the query: destroying the body closes the cursor.
@@ -106,19 +99,5 @@ export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       );
       return sendFile(reply, 'application/zip', file);
     },
-  );
-
-  // What the export dialog preselects, until GET /api/account carries the data licence
-  app.get(
-    '/export/settings',
-    {
-      schema: {
-        summary: 'Your export settings',
-        description: "The account's data licence, which the Darwin Core Archive uses by default",
-        operationId: 'getExportSettings',
-        response: { 200: exportSettingsSchema },
-      },
-    },
-    async (request) => getExportSettings(app.db, requireUserId(request)),
   );
 };

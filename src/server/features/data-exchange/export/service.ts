@@ -1,11 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { ZipFile } from 'yazl';
-import type {
-  DwcArchiveQuery,
-  ExportQuery,
-  ExportSettings,
-} from '../../../../common/data-exchange/export.js';
+import type { DwcArchiveQuery, ExportQuery } from '../../../../common/data-exchange/export.js';
 import { DEFAULT_DATA_LICENSE } from '../../../../common/data-exchange/licenses.js';
 import type { GeoJsonExportQuery } from '../../../../common/maps/geo.js';
 import { isKnownTimeZone, type Db, type StreamRows } from '../../../db/client.js';
@@ -129,12 +125,6 @@ export async function startGeoJsonExport(
     filename: `sightings-${today(tz)}.geojson`,
     body: await encodeBatches(batches, (batches) => streamFeatureCollection(features(batches))),
   };
-}
-
-/** What the export dialog shows first: the licence the account last published under. */
-export async function getExportSettings(db: Db, userId: string): Promise<ExportSettings> {
-  const owner = await findOwner(db, userId);
-  return { license: owner?.dataLicense ?? DEFAULT_DATA_LICENSE };
 }
 
 /** Tab-separated rows, LF after each, as meta.xml declares (archive-metadata.ts). */

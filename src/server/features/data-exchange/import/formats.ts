@@ -36,6 +36,11 @@ export interface RowInput {
   sourceKey: string | null;
   /** A Sightbook export's log id: importing it back into the same account adds nothing. */
   logId?: string;
+  /**
+   * A Sightbook export's uploaded photos (`/objects/uploads/{id}`): they come back only from an
+   * account archive, which holds their bytes; from a CSV alone they are left out.
+   */
+  uploadedPhotos?: string[];
 }
 
 export interface CsvFormat {
@@ -122,7 +127,8 @@ const sightbook: CsvFormat = {
       return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
     };
     const urls = cells('photo_urls').split(/\s+/).filter(Boolean);
-    // An uploaded photo (/objects/…) is its owner's file: an import cannot take it over.
+    // An uploaded photo (/objects/…) is its owner's file: an import cannot take it over, only
+    // store anew the bytes an account archive brings (service.ts).
     const uploaded = urls.filter((url) => url.startsWith('/'));
     const id = cells('id').trim();
     const timeKnown = flag(cells('time_known'));
@@ -145,13 +151,10 @@ const sightbook: CsvFormat = {
         isPublic: flag(cells('is_public')),
         photoLinks: urls.filter((url) => !uploaded.includes(url)),
       },
-      warnings: uploaded.length
-        ? [
-            `Uploaded photos cannot be imported: ${uploaded.length} left out (${uploaded.join(' ')})`,
-          ]
-        : [],
+      warnings: [],
       sourceKey: id ? `sightbook:${id}` : null,
       ...(id ? { logId: id } : {}),
+      ...(uploaded.length ? { uploadedPhotos: uploaded } : {}),
     };
   },
   columnOf: {

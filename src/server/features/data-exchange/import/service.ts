@@ -11,6 +11,7 @@ import {
   type ImportWarning,
 } from '../../../../common/data-exchange/import.js';
 import { logWriteSchema } from '../../../../common/logs/schemas.js';
+import { uploadIdIn } from '../../../../common/photos.js';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
 import {
@@ -62,6 +63,23 @@ interface ValidRow extends ImportedLog {
   line: number;
   logId?: string;
   warnings: string[];
+  uploadedPhotos?: string[];
+}
+
+/**
+ * The photos of an account archive, and where the importing user's copies go: the route joins
+ * the zip (read-archive.ts) and the photos feature.
+ */
+export interface ArchivePhotos {
+  /** The size of the photo the archive holds for an upload id of its CSV, if it holds one. */
+  sizeOf(uploadId: string): number | undefined;
+  read(uploadId: string): Promise<Buffer>;
+  /** 413 unless this many bytes more fit in the user's storage. */
+  assertRoom(bytes: number): Promise<void>;
+  /** Stores the bytes as a new photo of the user, with its derivatives: its object path. */
+  store(bytes: Buffer): Promise<string>;
+  /** Takes back photos stored for an import that then failed. */
+  release(objectPaths: string[]): Promise<void>;
 }
 
 /** The first message, after the column it concerns when the file has one. */
@@ -129,6 +147,7 @@ async function readRows(file: Buffer) {
       sourceKey: read.sourceKey,
       warnings: read.warnings,
       ...(read.logId ? { logId: read.logId } : {}),
+      ...(read.uploadedPhotos ? { uploadedPhotos: read.uploadedPhotos } : {}),
     });
   }
   return { format, rows: records.length, valid, rejections };
@@ -200,14 +219,70 @@ async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise
 
 const rowsWord = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en')} rows`);
 
+/**
+ * Which uploaded photos of each row come along: those the archive holds. The others are left
+ * out, with a warning on the row.
+ */
+function photosToBring(rows: ValidRow[], archive: ArchivePhotos | undefined) {
+  const bring = new Map<ValidRow, string[]>();
+  for (const row of rows) {
+    const uploaded = row.uploadedPhotos ?? [];
+    const held = uploaded.filter((path) => {
+      const id = uploadIdIn(path);
+      return id !== undefined && archive?.sizeOf(id) !== undefined;
+    });
+    const missing = uploaded.filter((path) => !held.includes(path));
+    if (missing.length > 0) {
+      row.warnings.push(
+        archive
+          ? `Photos missing from the archive: ${missing.length} left out (${missing.join(' ')})`
+          : `Uploaded photos cannot be imported: ${missing.length} left out (${missing.join(' ')})`,
+      );
+    }
+    if (held.length > 0) bring.set(row, held);
+  }
+  return bring;
+}
+
+/**
+ * Stores the archive's photos of the rows anew, one at a time, within the user's quota, and
+ * points the rows' payloads at the copies. Returns the object paths stored.
+ */
+async function storePhotos(bring: Map<ValidRow, string[]>, archive: ArchivePhotos) {
+  const ids = [...bring.values()].flat().map((path) => uploadIdIn(path)!);
+  await archive.assertRoom(ids.reduce((sum, id) => sum + (archive.sizeOf(id) ?? 0), 0));
+  const stored: string[] = [];
+  try {
+    for (const [row, paths] of bring) {
+      const copies: string[] = [];
+      for (const path of paths) {
+        const copy = await archive.store(await archive.read(uploadIdIn(path)!));
+        stored.push(copy);
+        copies.push(copy);
+      }
+      row.payload = { ...row.payload, uploadedPhotoUrls: copies };
+    }
+  } catch (error) {
+    await archive.release(stored);
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * Imports a CSV file; with `archive` (an account archive's photos) the uploaded photos its rows
+ * name come along, stored anew as the importing user's.
+ */
 export async function importCsv(
   db: Db,
   userId: string,
   file: Buffer,
   { dryRun, onInvalid }: ImportOptions,
+  archive?: ArchivePhotos,
 ): Promise<ImportOutcome> {
   const { format, rows, valid, rejections } = await readRows(file);
   const { rows: toImport, duplicates } = await withoutDuplicates(db, userId, format, valid);
+  const bring = photosToBring(toImport, archive);
   const warnings: ImportWarning[] = toImport
     .flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message })))
     .slice(0, IMPORT_MAX_LISTED);
@@ -231,7 +306,16 @@ export async function importCsv(
     };
   }
   if (dryRun) return { status: 200, body: { ...report, imported: toImport.length } };
-  const imported = await writeInBatches(db, userId, toImport);
+  const stored = archive ? await storePhotos(bring, archive) : [];
+  let imported: number;
+  try {
+    imported = await writeInBatches(db, userId, toImport);
+  } catch (error) {
+    await archive?.release(stored);
+    throw error;
+  }
+  // Photos of rows another import made meanwhile belong to no log: they go again.
+  if (archive && imported < toImport.length) await archive.release(stored);
   // Another import of the same records may have made some of them meanwhile.
   const late = toImport.length - imported;
   return { status: 201, body: { ...report, imported, duplicates: duplicates + late } };

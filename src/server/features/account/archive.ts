@@ -1,0 +1,105 @@
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { ACCOUNT_ARCHIVE_FILES, type ArchiveManifest } from '../../../common/account/schemas.js';
+import { dwcArchiveQuerySchema, exportQuerySchema } from '../../../common/data-exchange/export.js';
+import { appVersion } from '../../app-version.js';
+import type { Db, StreamRows } from '../../db/client.js';
+import { objectKey, type ObjectStorage } from '../../storage/object-storage.js';
+import { startDwcArchive, startExport } from '../data-exchange/index.js';
+import { findLoggedUploadsOf } from '../photos/index.js';
+import { countLogsOf, findAccount } from './queries.js';
+
+// The account archive (issue 21): everything a user put in, as one zip streamed while it is
+// written. account.json first, then our CSV (what the import reads back), the Darwin Core
+// Archive as a zip of its own, and every uploaded original the logs show, under photos/ by its
+// upload id, which the CSV's photo_urls name (/objects/uploads/{id}).
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+};
+
+/** `photos/{upload id}.{ext}`: the import finds a photo by the id before the dot. */
+export const archivePhotoName = (uploadId: string, contentType: string | null) =>
+  `${ACCOUNT_ARCHIVE_FILES.photosFolder}${uploadId}.${EXTENSIONS[contentType ?? ''] ?? 'bin'}`;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export async function startAccountArchive(
+  db: Db,
+  streamRows: StreamRows | null,
+  storage: ObjectStorage,
+  userId: string,
+  site: { origin: string; appName: string },
+): Promise<{ filename: string; body: Readable }> {
+  const account = await findAccount(db, userId);
+  if (!account) throw new Error('the account of a live session is gone');
+  const photos = await findLoggedUploadsOf(db, userId);
+  const manifest: ArchiveManifest = {
+    format: 'sightbook-account-archive',
+    formatVersion: 1,
+    exportedAt: new Date().toISOString(),
+    app: { name: site.appName, version: appVersion },
+    account: {
+      id: account.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      dataLicense: account.dataLicense,
+      createdAt: account.createdAt.toISOString(),
+    },
+    counts: { logs: await countLogsOf(db, userId), photos: photos.length },
+    files: {
+      csv: ACCOUNT_ARCHIVE_FILES.csv,
+      dwca: ACCOUNT_ARCHIVE_FILES.dwca,
+      photos: ACCOUNT_ARCHIVE_FILES.photosFolder,
+    },
+  };
+  // the CSV's first rows now: a failing query still reaches the error handler as a status
+  const csv = await startExport(db, streamRows, userId, exportQuerySchema.parse({}), site.origin);
+
+  const zip = new ZipFile();
+  const body = zip.outputStream as Readable;
+  const parts: Readable[] = [csv.body];
+  const failed = (error: Error) => body.destroy(error);
+  /** An entry whose stream opens only when yazl reaches it: one query or object at a time. */
+  const add = (name: string, open: () => Promise<Readable>, options: { compress?: boolean } = {}) =>
+    zip.addReadStreamLazy(name, options, (done) => {
+      open().then(
+        (part) => {
+          parts.push(part);
+          part.once('error', failed);
+          done(null, part);
+        },
+        (error: Error) => {
+          failed(error);
+          done(error, Readable.from([]));
+        },
+      );
+    });
+  zip.addBuffer(
+    Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
+    ACCOUNT_ARCHIVE_FILES.manifest,
+  );
+  add(ACCOUNT_ARCHIVE_FILES.csv, async () => csv.body);
+  add(ACCOUNT_ARCHIVE_FILES.dwca, async () => {
+    const query = dwcArchiveQuerySchema.parse({});
+    return (await startDwcArchive(db, streamRows, userId, query, site)).body;
+  });
+  for (const photo of photos) {
+    // stored as they are: photos are compressed already
+    add(
+      archivePhotoName(photo.id, photo.contentType),
+      () => storage.read(objectKey(photo.id, 'original')),
+      { compress: false },
+    );
+  }
+  zip.once('error', failed);
+  zip.end();
+  // a client gone mid-archive: the open parts stop their queries and reads
+  body.once('close', () => parts.forEach((part) => part.destroy()));
+  return { filename: `sightbook-account-${today()}.zip`, body };
+}

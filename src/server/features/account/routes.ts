@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  accountDeletionSchema,
+  accountSchema,
+  accountSessionParamsSchema,
+  accountSessionsSchema,
+  accountUpdateSchema,
+  passwordChangeSchema,
+} from '../../../common/account/schemas.js';
+import { fileReply, noBody } from '../../api-docs.js';
+import type { Config } from '../../config.js';
+import { ownOrigin } from '../../security.js';
+import { requireUserId } from '../auth/index.js';
+import { startAccountArchive } from './archive.js';
+import {
+  changePassword,
+  deleteAccount,
+  EMAIL_TAKEN,
+  endSession,
+  getAccount,
+  LAST_ADMIN,
+  listSessions,
+  updateOwnAccount,
+  WRONG_PASSWORD,
+} from './service.js';
+
+/** The signed-in user's session key (a signed-in request always has one). */
+const sessionOf = (request: FastifyRequest) => {
+  requireUserId(request);
+  return request.sessionId!;
+};
+
+/** The account page's calls (ARCHITECTURE "Later contracts", Accounts); mounted at /api/account. */
+export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request)); // before the input
+  const quotaMb = config.storageQuotaMb;
+
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: 'Your account',
+        description: 'Name, email, data licence, whether it has a password, and storage used.',
+        operationId: 'getAccount',
+        response: { 200: accountSchema },
+      },
+    },
+    async (request) => getAccount(app.db, requireUserId(request), quotaMb),
+  );
+
+  app.put(
+    '/',
+    {
+      schema: {
+        summary: 'Change your account',
+        description:
+          'Name, email and data licence; a field left out stays as it is. A new email needs ' +
+          '`currentPassword` on an account that has a password.',
+        operationId: 'updateAccount',
+        body: accountUpdateSchema,
+        response: { 200: accountSchema },
+        errors: {
+          400: 'Invalid input, or a new email without the current password',
+          403: WRONG_PASSWORD,
+          409: EMAIL_TAKEN,
+          429: 'Too many wrong passwords',
+        },
+      },
+    },
+    async (request) => updateOwnAccount(app.db, requireUserId(request), request.body, quotaMb),
+  );
+
+  app.put(
+    '/password',
+    {
+      schema: {
+        summary: 'Change your password',
+        description: 'Every other session of the account ends; this one stays.',
+        operationId: 'changePassword',
+        body: passwordChangeSchema,
+        response: { 204: noBody('The password is changed') },
+        errors: {
+          400: 'Invalid input (the new password follows the rules of registration)',
+          403: WRONG_PASSWORD,
+          429: 'Too many wrong passwords',
+        },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(app.db, requireUserId(request), sessionOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        summary: 'Your sessions',
+        description: 'The live sessions of the account, this one marked `current`.',
+        operationId: 'listAccountSessions',
+        response: { 200: accountSessionsSchema },
+      },
+    },
+    async (request) => listSessions(app.db, requireUserId(request), sessionOf(request)),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        summary: 'End one of your sessions',
+        description: 'Signs that browser out; ending this session signs this browser out.',
+        operationId: 'endAccountSession',
+        params: accountSessionParamsSchema,
+        response: { 204: noBody('The session has ended') },
+        errors: { 404: 'No such session of yours' },
+      },
+    },
+    async (request, reply) => {
+      await endSession(app.db, requireUserId(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/',
+    {
+      schema: {
+        summary: 'Delete your account',
+        description:
+          'Deletes the account with its logs, photos, sessions and everything else of it, and ' +
+          "signs out. `confirmEmail` is the account's email (or DELETE for an account without " +
+          'one); `password` is needed when the account has one.',
+        operationId: 'deleteAccount',
+        body: accountDeletionSchema,
+        response: { 204: noBody('The account is deleted and this session has ended') },
+        errors: {
+          400: "Invalid input, the email typed is not the account's, or the password is missing",
+          403: WRONG_PASSWORD,
+          409: LAST_ADMIN,
+          429: 'Too many wrong passwords',
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app.db, app.storage, requireUserId(request), request.body);
+      await reply.signOut();
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/archive.zip',
+    {
+      schema: {
+        summary: 'Download your account archive',
+        description:
+          'Everything of the account as one zip: account.json, sightings.csv (the CSV export, ' +
+          'which POST /api/import reads back with the photos), dwca.zip (the Darwin Core ' +
+          'Archive) and every uploaded original under photos/.',
+        operationId: 'downloadAccountArchive',
+        response: { 200: fileReply('The archive, as an attachment', 'application/zip') },
+      },
+    },
+    async (request, reply) => {
+      const { filename, body } = await startAccountArchive(
+        app.db,
+        app.streamRows,
+        app.storage,
+        requireUserId(request),
+        { origin: ownOrigin(request, config), appName: config.appName },
+      );
+      reply.raw.once('close', () => body.destroy()); // a client gone mid-archive
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(body);
+    },
+  );
+};

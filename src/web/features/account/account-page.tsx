@@ -1,0 +1,189 @@
+import type { ReactNode } from 'react';
+import { Archive } from 'lucide-react';
+import { toast } from 'sonner';
+import type { Account } from '../../../common/account/schemas';
+import {
+  DATA_LICENSE_INFO,
+  OFFERED_DATA_LICENSES,
+  type DataLicense,
+} from '../../../common/data-exchange/licenses';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/error-message';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { PasswordForm } from './password-form';
+import { ProfileForm } from './profile-form';
+import { SessionsList } from './sessions-list';
+import { formatStorage, usedPercent } from './storage-format';
+import { useAccount, useUpdateAccount } from './use-account';
+
+const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
+const option =
+  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50';
+
+function Section({
+  title,
+  description,
+  children,
+  id,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  id: string;
+}) {
+  return (
+    <Card aria-labelledby={id} role="region">
+      <CardHeader>
+        <CardTitle id={id} className="text-lg">
+          <h2>{title}</h2>
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** The account page (/account): profile, password, sessions, licence, storage, archive, deletion. */
+export function AccountPage() {
+  const account = useAccount();
+  return (
+    <main className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight">Account</h1>
+        <p className="text-muted-foreground">Your profile, sign-ins and data</p>
+      </div>
+      {account.isPending ? (
+        <div className="grid gap-6" aria-busy="true">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : account.isError ? (
+        <QueryErrorAlert error={account.error} />
+      ) : (
+        <AccountSections account={account.data} />
+      )}
+    </main>
+  );
+}
+
+function AccountSections({ account }: { account: Account }) {
+  return (
+    <>
+      <Section id="account-profile" title="Profile">
+        {/* a new form when the saved account changes: its defaults are the saved values */}
+        <ProfileForm key={`${account.email}`} account={account} />
+      </Section>
+      {account.hasPassword && (
+        <Section
+          id="account-password"
+          title="Password"
+          description="Changing it signs you out everywhere else."
+        >
+          <PasswordForm />
+        </Section>
+      )}
+      <Section
+        id="account-sessions"
+        title="Sessions"
+        description="Where your account is signed in now."
+      >
+        <SessionsList />
+      </Section>
+      <Section
+        id="account-license"
+        title="Data licence"
+        description="How others may use the sightings you publish (the Darwin Core Archive for GBIF)."
+      >
+        <LicenseChoice license={account.dataLicense} />
+      </Section>
+      <Section id="account-storage" title="Storage" description="Your uploaded photos.">
+        <StorageBar {...account.storage} />
+      </Section>
+      <Section
+        id="account-archive"
+        title="Your data"
+        description="Everything in one zip file: your sightings as CSV, a Darwin Core Archive, every photo you uploaded, and your profile. Sightbook can import it again, here or on another server."
+      >
+        <Button variant="outline" asChild>
+          <a href="/api/account/archive.zip" download>
+            <Archive />
+            Download archive
+          </a>
+        </Button>
+      </Section>
+      <Section
+        id="account-delete"
+        title="Delete account"
+        description="Deletes your account with all your logs and photos. This cannot be undone."
+      >
+        <DeleteAccountDialog account={account} />
+      </Section>
+    </>
+  );
+}
+
+function LicenseChoice({ license }: { license: DataLicense }) {
+  const update = useUpdateAccount();
+  const choose = (dataLicense: DataLicense) =>
+    update.mutate(
+      { dataLicense },
+      {
+        onSuccess: () => toast.success(`Licence set to ${DATA_LICENSE_INFO[dataLicense].title}`),
+        onError: (error) => toast.error(errorMessage(error, 'The licence could not be saved')),
+      },
+    );
+  const shown =
+    update.isPending && update.variables.dataLicense ? update.variables.dataLicense : license;
+  return (
+    <fieldset className="grid gap-2" disabled={update.isPending}>
+      <legend className="sr-only">Data licence</legend>
+      {OFFERED_DATA_LICENSES.map((value) => (
+        <label key={value} className={option}>
+          <input
+            type="radio"
+            name="account-license"
+            value={value}
+            checked={shown === value}
+            onChange={() => choose(value)}
+            className={radio}
+          />
+          <span className="grid gap-1">
+            <span className="font-medium">{DATA_LICENSE_INFO[value].title}</span>
+            <span className="text-muted-foreground">{DATA_LICENSE_INFO[value].text}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function StorageBar({ usedBytes, quotaBytes }: { usedBytes: number; quotaBytes: number }) {
+  const percent = usedPercent(usedBytes, quotaBytes);
+  const text = `${formatStorage(usedBytes)} of ${formatStorage(quotaBytes)} used`;
+  const shown = usedBytes > 0 ? Math.max(percent, 1) : 0; // a few photos still show on the bar
+  return (
+    <div className="grid gap-2">
+      <div
+        role="meter"
+        aria-label="Storage used"
+        aria-valuemin={0}
+        aria-valuemax={quotaBytes}
+        aria-valuenow={Math.min(usedBytes, quotaBytes)}
+        aria-valuetext={text}
+        className="h-3 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={percent >= 90 ? 'h-full bg-destructive' : 'h-full bg-primary'}
+          style={{ width: `${shown}%` }}
+        />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {text} ({percent}%)
+      </p>
+    </div>
+  );
+}

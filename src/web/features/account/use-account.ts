@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  accountSchema,
+  accountSessionsSchema,
+  type Account,
+  type AccountDeletion,
+  type AccountUpdate,
+  type PasswordChange,
+} from '../../../common/account/schemas';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+// The account page's calls (ARCHITECTURE "Later contracts", Accounts).
+
+/** GET /api/account: profile, data licence and storage (the export dialog reads the licence). */
+export const accountQuery = queryOptions({
+  queryKey: queryKeys.account.profile,
+  queryFn: ({ signal }) => api('/api/account', accountSchema, { signal }),
+});
+export const useAccount = () => useQuery(accountQuery);
+
+export const useAccountSessions = () =>
+  useQuery({
+    queryKey: queryKeys.account.sessions,
+    queryFn: ({ signal }) => api('/api/account/sessions', accountSessionsSchema, { signal }),
+  });
+
+const noReply = { parse: () => undefined };
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: AccountUpdate) =>
+      api('/api/account', accountSchema, { method: 'PUT', body: update }),
+    onSuccess: (account: Account) => {
+      queryClient.setQueryData(queryKeys.account.profile, account);
+      // the header's name and avatar
+      return queryClient.invalidateQueries({ queryKey: queryKeys.auth.user });
+    },
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PasswordChange) =>
+      api('/api/account/password', noReply, { method: 'PUT', body: change }),
+    // the other sessions have ended
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
+  });
+}
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/api/account/sessions/${encodeURIComponent(id)}`, noReply, { method: 'DELETE' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions }),
+  });
+}
+
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: (deletion: AccountDeletion) =>
+      api('/api/account', noReply, { method: 'DELETE', body: deletion }),
+  });
