@@ -14,7 +14,7 @@ import { installErrorHandler } from './error-handler.js';
 import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
 import { listsRoutes } from './features/lists/index.js';
-import { outingsRoutes } from './features/outings/index.js';
+import { ebirdExportRoutes, outingsRoutes } from './features/outings/index.js';
 import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
 import { objectRoutes, photoRoutes } from './features/photos/index.js';
@@ -90,6 +90,7 @@ export async function buildApp(
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(listsRoutes, { prefix: '/api' });
   await app.register(outingsRoutes, { prefix: '/api/outings' });
+  await app.register(ebirdExportRoutes, { prefix: '/api/export' });
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api' });
   await app.register(photoRoutes, { prefix: '/api/photos', config });

@@ -193,6 +193,14 @@ const matrix: Record<string, RouteCase> = {
     }),
     expect: ownerOnly(200),
   },
+  'GET /api/outings/:id/ebird.csv': {
+    request: async (world) => ({
+      method: 'GET',
+      url: `/api/outings/${await ownerOuting(world)}/ebird.csv`,
+    }),
+    expect: ownerOnly(200),
+  },
+  'GET /api/export/ebird.csv': { request: get('/api/export/ebird.csv'), expect: signedIn(200) },
   'DELETE /api/outings/:id': {
     request: async (world) => ({
       method: 'DELETE',

@@ -395,6 +395,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/outings/{id}/ebird.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download an outing for eBird
+     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record.
+     */
+    get: operations['downloadOutingEbird'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/export/ebird.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download your logs for eBird
+     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record. The list's filters apply.
+     */
+    get: operations['exportEbird'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/export.csv': {
     parameters: {
       query?: never;
@@ -2863,6 +2903,100 @@ export interface operations {
       };
       /** @description No such outing of yours */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadOutingEbird: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The records, as a CSV attachment without a header row */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportEbird: {
+    parameters: {
+      query?: {
+        q?: string;
+        from?: string;
+        to?: string;
+        minCount?: number;
+        maxCount?: number;
+        place?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The records, as a CSV attachment without a header row */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
         headers: {
           [name: string]: unknown;
         };

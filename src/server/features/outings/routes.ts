@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, logCreateHeadersSchema } from '../../../common/logs/schemas.js';
@@ -8,14 +9,26 @@ import {
   outingListSchema,
   outingWriteSchema,
 } from '../../../common/outings/schemas.js';
-import { noBody } from '../../api-docs.js';
+import { logFiltersSchema } from '../../../common/logs/schemas.js';
+import { fileReply, noBody } from '../../api-docs.js';
+import { HttpError } from '../../http-error.js';
 import { sendJsonText } from '../../json-text.js';
 import { requireUserId } from '../auth/index.js';
 import { releaseUploads } from '../photos/index.js';
+import { logsEbirdCsv, outingEbirdCsv } from './ebird-record.js';
 import { createOuting, deleteOuting, getOutingJson, listOutings, updateOuting } from './service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
 const NOT_FOUND = 'No such outing of yours';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const EBIRD_DESCRIPTION =
+  "In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, " +
+  'Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, ' +
+  'State/Province, Country Code, Protocol, Number of Observers, Duration, All observations ' +
+  'reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. ' +
+  "A log of an outing carries the outing's effort; a log of none is an incidental record.";
+const ebirdReply = fileReply('The records, as a CSV attachment without a header row', 'text/csv');
 
 /** Mounted at /api/outings; every route needs a signed-in user, checked before the input. */
 export const outingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +64,28 @@ export const outingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const json = await getOutingJson(app.db, requireUserId(request), request.params.id);
       return sendJsonText(request, reply, json);
+    },
+  );
+
+  app.get(
+    '/:id/ebird.csv',
+    {
+      schema: {
+        summary: 'Download an outing for eBird',
+        description: EBIRD_DESCRIPTION,
+        operationId: 'downloadOutingEbird',
+        params: idParams,
+        response: { 200: ebirdReply },
+        errors: { 404: NOT_FOUND },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const csv = UUID.test(id)
+        ? await outingEbirdCsv(app.db, requireUserId(request), id)
+        : undefined;
+      if (csv === undefined) throw new HttpError(404, 'Outing not found');
+      return sendEbirdCsv(reply, 'ebird-outing.csv', csv);
     },
   );
 
@@ -130,5 +165,35 @@ export const outingsRoutes: FastifyPluginAsyncZod = async (app) => {
       ); // the periodic clean-up retries what fails here
       return reply.code(204).send();
     },
+  );
+};
+
+const sendEbirdCsv = (reply: FastifyReply, filename: string, csv: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
+
+/** Mounted at /api/export: every log matching the list's filters, for eBird. */
+export const ebirdExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request));
+
+  app.get(
+    '/ebird.csv',
+    {
+      schema: {
+        summary: 'Download your logs for eBird',
+        description: `${EBIRD_DESCRIPTION} The list's filters apply.`,
+        operationId: 'exportEbird',
+        querystring: logFiltersSchema,
+        response: { 200: ebirdReply },
+      },
+    },
+    async (request, reply) =>
+      sendEbirdCsv(
+        reply,
+        'ebird-records.csv',
+        await logsEbirdCsv(app.db, requireUserId(request), request.query),
+      ),
   );
 };
