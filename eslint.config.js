@@ -32,6 +32,7 @@ const serverFeatures = {
   auth: [],
   'data-exchange': ['auth', 'logs', 'maps', 'photos'],
   lists: ['auth', 'logs', 'taxonomy'],
+  outings: ['auth', 'logs', 'photos'],
   logs: ['auth', 'photos', 'taxonomy'],
   maps: ['auth', 'logs'],
   photos: ['auth'],

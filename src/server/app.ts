@@ -16,6 +16,7 @@ import { adminRoutes } from './features/admin/index.js';
 import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
 import { listsRoutes } from './features/lists/index.js';
+import { ebirdExportRoutes, outingsRoutes } from './features/outings/index.js';
 import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
 import { imageWorkPlugin, objectRoutes, photoRoutes } from './features/photos/index.js';
@@ -91,6 +92,8 @@ export async function buildApp(
   await app.register(suggestionsRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(listsRoutes, { prefix: '/api' });
+  await app.register(outingsRoutes, { prefix: '/api/outings' });
+  await app.register(ebirdExportRoutes, { prefix: '/api/export' });
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api', config });
   await app.register(photoRoutes, { prefix: '/api/photos', config });

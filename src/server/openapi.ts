@@ -48,6 +48,11 @@ const TAGS = [
     prefixes: ['/api/lists'],
   },
   {
+    name: 'outings',
+    description: 'Outings: checklists with their effort, and the logs made on them',
+    prefixes: ['/api/outings'],
+  },
+  {
     name: 'data-exchange',
     description: 'Importing and exporting logs as files',
     prefixes: ['/api/export', '/api/import'],

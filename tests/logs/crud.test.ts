@@ -65,6 +65,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         updatedAt: expect.any(String),
         lifer: true, // Ada's first Jubjub Bird
         firstOfSpecies: true, // and, observed first, the one her life list shows
+        outingId: null,
         photos: [
           {
             id: expect.any(String),

@@ -60,6 +60,19 @@ async function ownerUploadUrl(world: World, sent: boolean) {
   return uploadURL;
 }
 
+/** A fresh outing of the owner's, with one log on it, for the outing routes. */
+async function ownerOuting(world: World) {
+  const res = await world.app.inject({
+    method: 'POST',
+    url: '/api/outings',
+    headers: world.cookie('owner'),
+    payload: { startedAt: '2026-05-02T06:00Z', protocol: 'stationary', durationMinutes: 30 },
+  });
+  const { id } = res.json() as { id: string };
+  await createLogAs(world.app, world.users.owner, { outingId: id });
+  return id;
+}
+
 const matrix: Record<string, RouteCase> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
   'GET /api/docs/openapi.json': { request: get('/api/docs/openapi.json'), expect: everyone(200) },
@@ -216,6 +229,42 @@ const matrix: Record<string, RouteCase> = {
   'GET /api/stats/top-species': { request: get('/api/stats/top-species'), expect: signedIn(200) },
   'GET /api/stats/time-series': { request: get('/api/stats/time-series'), expect: signedIn(200) },
   'GET /api/lists': { request: get('/api/lists?kind=life'), expect: signedIn(200) },
+  'GET /api/outings': { request: get('/api/outings'), expect: signedIn(200) },
+  'POST /api/outings': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/outings',
+      payload: { startedAt: '2026-05-02T06:00Z' },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/outings/:id': {
+    request: async (world) => ({ method: 'GET', url: `/api/outings/${await ownerOuting(world)}` }),
+    expect: ownerOnly(200),
+  },
+  'PUT /api/outings/:id': {
+    request: async (world) => ({
+      method: 'PUT',
+      url: `/api/outings/${await ownerOuting(world)}`,
+      payload: { startedAt: '2026-05-02T07:00Z', complete: true },
+    }),
+    expect: ownerOnly(200),
+  },
+  'GET /api/outings/:id/ebird.csv': {
+    request: async (world) => ({
+      method: 'GET',
+      url: `/api/outings/${await ownerOuting(world)}/ebird.csv`,
+    }),
+    expect: ownerOnly(200),
+  },
+  'GET /api/export/ebird.csv': { request: get('/api/export/ebird.csv'), expect: signedIn(200) },
+  'DELETE /api/outings/:id': {
+    request: async (world) => ({
+      method: 'DELETE',
+      url: `/api/outings/${await ownerOuting(world)}?withLogs=true`,
+    }),
+    expect: ownerOnly(204),
+  },
   'GET /api/lists.csv': {
     request: get('/api/lists.csv?kind=year&year=2026'),
     expect: signedIn(200),

@@ -24,7 +24,13 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       const res = await app.inject({ method: 'GET', url: `/api/logs/shared/${open.id}` });
       expect(res.statusCode).toBe(200);
       // nothing of its owner: their id, or what their other logs say
-      const { userId: _owner, lifer: _lifer, firstOfSpecies: _first, ...expected } = open;
+      const {
+        userId: _owner,
+        lifer: _lifer,
+        firstOfSpecies: _first,
+        outingId: _outing,
+        ...expected
+      } = open;
       expect(res.json()).toEqual(expected);
       expect(res.body).not.toContain(ada.id);
 

@@ -406,6 +406,95 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/outings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List your outings
+     * @description A page of your outings, newest start first, each with how many species and individuals its logs hold.
+     */
+    get: operations['listOutings'];
+    put?: never;
+    /**
+     * Start or record an outing
+     * @description Creates an outing. Sent again with the same Idempotency-Key, answers the outing the first request made (200) instead of a second one.
+     */
+    post: operations['createOuting'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/outings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of your outings, with its logs */
+    get: operations['getOuting'];
+    /**
+     * Change an outing
+     * @description A full replacement of the outing’s fields; its logs stay as they are.
+     */
+    put: operations['updateOuting'];
+    post?: never;
+    /**
+     * Delete an outing
+     * @description Deletes the outing. `withLogs=true` deletes its logs (and their uploaded photos) too; `withLogs=false` keeps them as logs of no outing.
+     */
+    delete: operations['deleteOuting'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/outings/{id}/ebird.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download an outing for eBird
+     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record.
+     */
+    get: operations['downloadOutingEbird'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/export/ebird.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download your logs for eBird
+     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record. The list's filters apply.
+     */
+    get: operations['exportEbird'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/export.csv': {
     parameters: {
       query?: never;
@@ -1546,6 +1635,11 @@ export interface operations {
               updatedAt: string;
               /** @description The owner's first observation of its species: the one their life list shows */
               firstOfSpecies: boolean;
+              /**
+               * Format: uuid
+               * @description The outing (checklist) the log was made on
+               */
+              outingId: string | null;
               photos: {
                 /** Format: uuid */
                 id: string;
@@ -1609,6 +1703,8 @@ export interface operations {
           isPublic?: boolean;
           /** @default false */
           showExactLocation?: boolean;
+          /** Format: uuid */
+          outingId?: string | null;
           /** @default [] */
           photoLinks?: string[];
           /** @default [] */
@@ -1659,6 +1755,11 @@ export interface operations {
             updatedAt: string;
             /** @description The owner's first observation of its species: the one their life list shows */
             firstOfSpecies: boolean;
+            /**
+             * Format: uuid
+             * @description The outing (checklist) the log was made on
+             */
+            outingId: string | null;
             photos: {
               /** Format: uuid */
               id: string;
@@ -1714,6 +1815,11 @@ export interface operations {
             updatedAt: string;
             /** @description The owner's first observation of its species: the one their life list shows */
             firstOfSpecies: boolean;
+            /**
+             * Format: uuid
+             * @description The outing (checklist) the log was made on
+             */
+            outingId: string | null;
             photos: {
               /** Format: uuid */
               id: string;
@@ -1747,6 +1853,15 @@ export interface operations {
       };
       /** @description Cross-site request refused: it came from another site's page */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The outingId names no outing of yours */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -1827,6 +1942,11 @@ export interface operations {
             updatedAt: string;
             /** @description The owner's first observation of its species: the one their life list shows */
             firstOfSpecies: boolean;
+            /**
+             * Format: uuid
+             * @description The outing (checklist) the log was made on
+             */
+            outingId: string | null;
             photos: {
               /** Format: uuid */
               id: string;
@@ -1896,6 +2016,8 @@ export interface operations {
           isPublic?: boolean;
           /** @default false */
           showExactLocation?: boolean;
+          /** Format: uuid */
+          outingId?: string | null;
           /** @default [] */
           photoLinks?: string[];
           /** @default [] */
@@ -1946,6 +2068,11 @@ export interface operations {
             updatedAt: string;
             /** @description The owner's first observation of its species: the one their life list shows */
             firstOfSpecies: boolean;
+            /**
+             * Format: uuid
+             * @description The outing (checklist) the log was made on
+             */
+            outingId: string | null;
             photos: {
               /** Format: uuid */
               id: string;
@@ -1984,7 +2111,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description No such log of yours */
+      /** @description No such log of yours, or the outingId names no outing of yours */
       404: {
         headers: {
           [name: string]: unknown;
@@ -2521,6 +2648,788 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The CSV file, as an attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOutings: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              id: string;
+              /** Format: date-time */
+              startedAt: string;
+              timeZone: string | null;
+              durationMinutes: number | null;
+              distanceKm: number | null;
+              /** @enum {string} */
+              protocol: 'incidental' | 'stationary' | 'traveling' | 'area';
+              partySize: number | null;
+              /** @description Every species detected and identified was reported: absence can be inferred */
+              complete: boolean;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              notes: string | null;
+              isPublic: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** @description Species among its logs, counted as the lists count them */
+              species: number;
+              /** @description The sum of its logs’ counts */
+              individuals: number;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createOuting: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A UUID the client chose for this create; the same key returns the same log */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          startedAt: string;
+          timeZone?: string | null;
+          durationMinutes?: number | null;
+          distanceKm?: number | null;
+          /**
+           * @default incidental
+           * @enum {string}
+           */
+          protocol?: 'incidental' | 'stationary' | 'traveling' | 'area';
+          partySize?: number | null;
+          /** @default false */
+          complete?: boolean;
+          placeName?: string | null;
+          latitude?: number | null;
+          longitude?: number | null;
+          coordinateUncertainty?: number | null;
+          notes?: string | null;
+          /** @default false */
+          isPublic?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The outing an earlier request with this Idempotency-Key made */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            timeZone: string | null;
+            durationMinutes: number | null;
+            distanceKm: number | null;
+            /** @enum {string} */
+            protocol: 'incidental' | 'stationary' | 'traveling' | 'area';
+            partySize: number | null;
+            /** @description Every species detected and identified was reported: absence can be inferred */
+            complete: boolean;
+            placeName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            coordinateUncertainty: number | null;
+            notes: string | null;
+            isPublic: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Species among its logs, counted as the lists count them */
+            species: number;
+            /** @description The sum of its logs’ counts */
+            individuals: number;
+            logs: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              userId: string;
+              speciesCommon: string;
+              speciesScientific: string | null;
+              /** @description The taxon of the backbone the log is about; its commonName is the English one */
+              taxon: {
+                /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+                id: string;
+                scientificName: string;
+                /** @description In the reader's language when known, else English */
+                commonName: string | null;
+                rank: string;
+                kingdom: string | null;
+              } | null;
+              count: number;
+              /** Format: date-time */
+              observedAt: string;
+              timeZone: string | null;
+              timeKnown: boolean;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              description: string | null;
+              notes: string | null;
+              isPublic: boolean;
+              showExactLocation: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** @description The owner's first observation of its species: the one their life list shows */
+              firstOfSpecies: boolean;
+              /**
+               * Format: uuid
+               * @description The outing (checklist) the log was made on
+               */
+              outingId: string | null;
+              photos: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                /** @enum {string} */
+                sourceType: 'external' | 'uploaded';
+                label: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description The new outing */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            timeZone: string | null;
+            durationMinutes: number | null;
+            distanceKm: number | null;
+            /** @enum {string} */
+            protocol: 'incidental' | 'stationary' | 'traveling' | 'area';
+            partySize: number | null;
+            /** @description Every species detected and identified was reported: absence can be inferred */
+            complete: boolean;
+            placeName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            coordinateUncertainty: number | null;
+            notes: string | null;
+            isPublic: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Species among its logs, counted as the lists count them */
+            species: number;
+            /** @description The sum of its logs’ counts */
+            individuals: number;
+            logs: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              userId: string;
+              speciesCommon: string;
+              speciesScientific: string | null;
+              /** @description The taxon of the backbone the log is about; its commonName is the English one */
+              taxon: {
+                /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+                id: string;
+                scientificName: string;
+                /** @description In the reader's language when known, else English */
+                commonName: string | null;
+                rank: string;
+                kingdom: string | null;
+              } | null;
+              count: number;
+              /** Format: date-time */
+              observedAt: string;
+              timeZone: string | null;
+              timeKnown: boolean;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              description: string | null;
+              notes: string | null;
+              isPublic: boolean;
+              showExactLocation: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** @description The owner's first observation of its species: the one their life list shows */
+              firstOfSpecies: boolean;
+              /**
+               * Format: uuid
+               * @description The outing (checklist) the log was made on
+               */
+              outingId: string | null;
+              photos: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                /** @enum {string} */
+                sourceType: 'external' | 'uploaded';
+                label: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getOuting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            timeZone: string | null;
+            durationMinutes: number | null;
+            distanceKm: number | null;
+            /** @enum {string} */
+            protocol: 'incidental' | 'stationary' | 'traveling' | 'area';
+            partySize: number | null;
+            /** @description Every species detected and identified was reported: absence can be inferred */
+            complete: boolean;
+            placeName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            coordinateUncertainty: number | null;
+            notes: string | null;
+            isPublic: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Species among its logs, counted as the lists count them */
+            species: number;
+            /** @description The sum of its logs’ counts */
+            individuals: number;
+            logs: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              userId: string;
+              speciesCommon: string;
+              speciesScientific: string | null;
+              /** @description The taxon of the backbone the log is about; its commonName is the English one */
+              taxon: {
+                /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+                id: string;
+                scientificName: string;
+                /** @description In the reader's language when known, else English */
+                commonName: string | null;
+                rank: string;
+                kingdom: string | null;
+              } | null;
+              count: number;
+              /** Format: date-time */
+              observedAt: string;
+              timeZone: string | null;
+              timeKnown: boolean;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              description: string | null;
+              notes: string | null;
+              isPublic: boolean;
+              showExactLocation: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** @description The owner's first observation of its species: the one their life list shows */
+              firstOfSpecies: boolean;
+              /**
+               * Format: uuid
+               * @description The outing (checklist) the log was made on
+               */
+              outingId: string | null;
+              photos: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                /** @enum {string} */
+                sourceType: 'external' | 'uploaded';
+                label: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateOuting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          startedAt: string;
+          timeZone?: string | null;
+          durationMinutes?: number | null;
+          distanceKm?: number | null;
+          /**
+           * @default incidental
+           * @enum {string}
+           */
+          protocol?: 'incidental' | 'stationary' | 'traveling' | 'area';
+          partySize?: number | null;
+          /** @default false */
+          complete?: boolean;
+          placeName?: string | null;
+          latitude?: number | null;
+          longitude?: number | null;
+          coordinateUncertainty?: number | null;
+          notes?: string | null;
+          /** @default false */
+          isPublic?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            timeZone: string | null;
+            durationMinutes: number | null;
+            distanceKm: number | null;
+            /** @enum {string} */
+            protocol: 'incidental' | 'stationary' | 'traveling' | 'area';
+            partySize: number | null;
+            /** @description Every species detected and identified was reported: absence can be inferred */
+            complete: boolean;
+            placeName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            coordinateUncertainty: number | null;
+            notes: string | null;
+            isPublic: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Species among its logs, counted as the lists count them */
+            species: number;
+            /** @description The sum of its logs’ counts */
+            individuals: number;
+            logs: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              userId: string;
+              speciesCommon: string;
+              speciesScientific: string | null;
+              /** @description The taxon of the backbone the log is about; its commonName is the English one */
+              taxon: {
+                /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+                id: string;
+                scientificName: string;
+                /** @description In the reader's language when known, else English */
+                commonName: string | null;
+                rank: string;
+                kingdom: string | null;
+              } | null;
+              count: number;
+              /** Format: date-time */
+              observedAt: string;
+              timeZone: string | null;
+              timeKnown: boolean;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              description: string | null;
+              notes: string | null;
+              isPublic: boolean;
+              showExactLocation: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              /** @description The owner's first observation of its species: the one their life list shows */
+              firstOfSpecies: boolean;
+              /**
+               * Format: uuid
+               * @description The outing (checklist) the log was made on
+               */
+              outingId: string | null;
+              photos: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                /** @enum {string} */
+                sourceType: 'external' | 'uploaded';
+                label: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteOuting: {
+    parameters: {
+      query: {
+        /** @description true: delete the outing’s logs too; false: keep them, in no outing */
+        withLogs: 'true' | 'false';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The outing is deleted */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  downloadOutingEbird: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The records, as a CSV attachment without a header row */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportEbird: {
+    parameters: {
+      query?: {
+        q?: string;
+        from?: string;
+        to?: string;
+        minCount?: number;
+        maxCount?: number;
+        place?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The records, as a CSV attachment without a header row */
       200: {
         headers: {
           [name: string]: unknown;

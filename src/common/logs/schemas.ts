@@ -26,7 +26,7 @@ export const NO_NUL_MESSAGE = 'Text must not contain null characters';
 const hasNoNul = (value: string) => !value.includes('\u0000');
 
 /** Optional text: trimmed, with empty meaning absent (stored as null). */
-const optionalText = (max: number, label: string) =>
+export const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
@@ -35,7 +35,7 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((value) => value || null);
 
-const coordinate = (limit: number, label: string) =>
+export const coordinate = (limit: number, label: string) =>
   z
     .number({ error: `${label} must be a number` })
     .min(-limit, `${label} must be between -${limit} and ${limit}`)
@@ -54,6 +54,40 @@ export const logCreateHeadersSchema = z.looseObject({
     .optional()
     .describe('A UUID the client chose for this create; the same key returns the same log'),
 });
+
+/** An ISO 8601 date-time within the years 0001–9999 (src/common/dates.ts). */
+export const dateTimeField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .check((ctx) => {
+      const reading = readIsoDateTime(ctx.value);
+      if ('problem' in reading) {
+        ctx.issues.push({ code: 'custom', message: reading.problem, input: ctx.value });
+      }
+    });
+
+/** An IANA zone or nothing; a link (US/Mountain) becomes its canonical name. */
+export const timeZoneField = z
+  .string({ error: 'Time zone must be text' })
+  .trim()
+  .max(64, 'Unknown time zone')
+  .refine((name) => name === '' || canonicalTimeZone(name) !== undefined, 'Unknown time zone')
+  .nullish()
+  .transform((name) => (name ? (canonicalTimeZone(name) ?? name) : null));
+
+/** How far the true point may be from the coordinates, in metres, or nothing. */
+export const uncertaintyField = z
+  .number({ error: 'Coordinate uncertainty must be a number' })
+  .int('Coordinate uncertainty must be a whole number of metres')
+  .min(1, 'Coordinate uncertainty must be at least 1 metre')
+  .max(
+    LOG_LIMITS.maxCoordinateUncertainty,
+    'Coordinate uncertainty must be at most 20,000,000 metres',
+  )
+  .nullish()
+  .transform((value) => value ?? null);
 
 export const logWriteSchema = z
   .object({
@@ -76,40 +110,16 @@ export const logWriteSchema = z
       .int('Count must be a whole number')
       .min(1, 'Count must be at least 1')
       .max(LOG_LIMITS.maxCount, 'Count is too large'),
-    observedAt: z
-      .string({ error: 'Date and time are required' })
-      .trim()
-      .min(1, { message: 'Date and time are required', abort: true })
-      .check((ctx) => {
-        const reading = readIsoDateTime(ctx.value);
-        if ('problem' in reading) {
-          ctx.issues.push({ code: 'custom', message: reading.problem, input: ctx.value });
-        }
-      }),
+    observedAt: dateTimeField('Date and time are required'),
     // The zone of the place and time observed: the time shows as it was there. An unknown name
     // is refused; a link (US/Mountain) is kept as its canonical name.
-    timeZone: z
-      .string({ error: 'Time zone must be text' })
-      .trim()
-      .max(64, 'Unknown time zone')
-      .refine((name) => name === '' || canonicalTimeZone(name) !== undefined, 'Unknown time zone')
-      .nullish()
-      .transform((name) => (name ? (canonicalTimeZone(name) ?? name) : null)),
+    timeZone: timeZoneField,
     // False for a date-only record: observedAt is then noon of that day at the place.
     timeKnown: z.boolean({ error: 'timeKnown must be true or false' }).default(true),
     placeName: optionalText(LOG_LIMITS.placeName, 'Place name'),
     latitude: coordinate(90, 'Latitude'),
     longitude: coordinate(180, 'Longitude'),
-    coordinateUncertainty: z
-      .number({ error: 'Coordinate uncertainty must be a number' })
-      .int('Coordinate uncertainty must be a whole number of metres')
-      .min(1, 'Coordinate uncertainty must be at least 1 metre')
-      .max(
-        LOG_LIMITS.maxCoordinateUncertainty,
-        'Coordinate uncertainty must be at most 20,000,000 metres',
-      )
-      .nullish()
-      .transform((value) => value ?? null),
+    coordinateUncertainty: uncertaintyField,
     description: optionalText(LOG_LIMITS.description, 'Description'),
     notes: optionalText(LOG_LIMITS.notes, 'Notes'),
     // Absent on an update keeps the current visibility; new logs are public (SPEC §3).
@@ -118,6 +128,10 @@ export const logWriteSchema = z
     showExactLocation: z
       .boolean({ error: 'showExactLocation must be true or false' })
       .default(false),
+    // The owner's outing the log belongs to (issue 22); null: none. Absent on an update keeps
+    // the log's outing (a form that knows nothing of outings must not take logs off them); a
+    // new log without one is on none.
+    outingId: z.uuid('Outing not found').nullish(),
     photoLinks: z
       .array(
         z
@@ -181,6 +195,7 @@ export const logSchema = z.object({
   firstOfSpecies: z
     .boolean()
     .describe("The owner's first observation of its species: the one their life list shows"),
+  outingId: z.uuid().nullable().describe('The outing (checklist) the log was made on'),
   photos: z.array(logPhotoSchema),
 });
 export type Log = z.infer<typeof logSchema>;
@@ -195,7 +210,11 @@ export type CreatedLog = z.infer<typeof createdLogSchema>;
  * What anyone with the link sees: the log without its owner's id or what their other logs say
  * (firstOfSpecies), its coordinates rounded to 0.01° unless showExactLocation is true.
  */
-export const sharedLogSchema = logSchema.omit({ userId: true, firstOfSpecies: true });
+export const sharedLogSchema = logSchema.omit({
+  userId: true,
+  firstOfSpecies: true,
+  outingId: true,
+});
 export type SharedLog = z.infer<typeof sharedLogSchema>;
 
 export const logListSchema = z.object({ items: z.array(logSchema), total: z.number().int() });

@@ -157,6 +157,9 @@ function sqlState(error: unknown): unknown {
 /** True when PostgreSQL refused a write for a duplicate key. */
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
 
+/** True when PostgreSQL refused a write for a row a foreign key names that is not there. */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
 /** True when the database knows the zone: its time zone data may differ from the runtime's. */
 export async function isKnownTimeZone(db: Db, tz: string): Promise<boolean> {
   if (tz === 'UTC') return true;

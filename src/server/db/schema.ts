@@ -17,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { DataLicense } from '../../common/data-exchange/licenses.js';
+import type { OutingProtocol } from '../../common/outings/schemas.js';
 
 // Tables of SPEC §3; lengths match the shared zod limits in src/common/logs.ts.
 
@@ -192,6 +193,10 @@ export const logs = pgTable(
     sourceKey: varchar('source_key', { length: 300 }),
     /** The taxon of the backbone the log is about (issue 20); null: free text only. */
     taxonId: varchar('taxon_id', { length: 120 }).references((): AnyPgColumn => taxa.id),
+    /** The outing (checklist) of the same owner the log was made on (issue 22); null: none. */
+    outingId: uuid('outing_id').references((): AnyPgColumn => outings.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
     // The names as the stats and the search compare them, kept by the database: lower() is slow
     // on UTF-8 text, and a search or a count ran it for every log it read. A trimmed search
@@ -232,6 +237,7 @@ export const logs = pgTable(
       table.createdAt,
       table.id,
     ),
+    index('logs_outing_idx').on(table.outingId, table.observedAt),
     check('logs_count_positive', sql`${table.count} >= 1`),
     check(
       'logs_coordinate_uncertainty_range',
@@ -245,6 +251,68 @@ export const logs = pgTable(
     ),
   ],
 );
+
+/**
+ * An outing (issue 22): eBird's checklist. Where and when the observer went, for how long, how
+ * far and with how many people, and whether every species detected and identified was reported
+ * (`complete`): what turns its list of logs into absence data.
+ */
+export const outings = pgTable(
+  'outings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** The IANA zone of the place, as on logs: times show as they were there. */
+    timeZone: varchar('time_zone', { length: 64 }),
+    /** Null while the outing runs (the tally fills it at End outing) or when not recorded. */
+    durationMinutes: integer('duration_minutes'),
+    distanceKm: doublePrecision('distance_km'),
+    protocol: varchar('protocol', { length: 20 })
+      .$type<OutingProtocol>()
+      .notNull()
+      .default('incidental'),
+    partySize: integer('party_size'),
+    complete: boolean('complete').notNull().default(false),
+    placeName: varchar('place_name', { length: 500 }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    coordinateUncertainty: integer('coordinate_uncertainty'),
+    notes: varchar('notes', { length: 5000 }),
+    isPublic: boolean('is_public').notNull().default(false),
+    /** The create's Idempotency-Key: an outing started offline and sent twice is made once. */
+    idempotencyKey: uuid('idempotency_key'),
+    /** The checklist an import made it from (`ebird:S123456`): importing it again adds nothing. */
+    sourceKey: varchar('source_key', { length: 300 }),
+    ...timestamps,
+  },
+  (table) => [
+    index('outings_user_newest_idx').on(table.userId, table.startedAt, table.createdAt, table.id),
+    uniqueIndex('outings_user_idempotency_key').on(table.userId, table.idempotencyKey),
+    uniqueIndex('outings_user_source_key').on(table.userId, table.sourceKey),
+    check(
+      'outings_protocol',
+      sql`${table.protocol} IN ('incidental', 'stationary', 'traveling', 'area')`,
+    ),
+    check('outings_duration_range', sql`${table.durationMinutes} BETWEEN 0 AND 100000`),
+    check('outings_distance_range', sql`${table.distanceKm} BETWEEN 0 AND 100000`),
+    check('outings_party_size_range', sql`${table.partySize} BETWEEN 1 AND 100000`),
+    check('outings_latitude_range', sql`${table.latitude} BETWEEN -90 AND 90`),
+    check('outings_longitude_range', sql`${table.longitude} BETWEEN -180 AND 180`),
+    check(
+      'outings_coordinates_paired',
+      sql`(${table.latitude} IS NULL) = (${table.longitude} IS NULL)`,
+    ),
+    check(
+      'outings_coordinate_uncertainty_range',
+      sql`${table.coordinateUncertainty} BETWEEN 1 AND 20000000`,
+    ),
+  ],
+);
+
+export type OutingRow = typeof outings.$inferSelect;
 
 export const logPhotos = pgTable(
   'log_photos',

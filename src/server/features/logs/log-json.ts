@@ -41,7 +41,8 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.notes} AS "notes", ${logRow.isPublic} AS "isPublic",
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
   ${isoUtc(logRow.updatedAt)} AS "updatedAt",
-  ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${photos} AS "photos") item)`;
+  ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${logRow.outingId} AS "outingId",
+  ${photos} AS "photos") item)`;
 
 /** The log "l" with its photos, as JSON text. */
 export const logRowJson = logJson(

@@ -72,7 +72,10 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
           201: createdLogSchema.describe('The new log'),
         },
-        errors: { 400: 'Invalid input, or a taxonId the backbone does not hold' },
+        errors: {
+          400: 'Invalid input, or a taxonId the backbone does not hold',
+          404: 'The outingId names no outing of yours',
+        },
       },
     },
     async (request, reply) => {
@@ -94,7 +97,7 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: logSchema },
         errors: {
           400: 'Invalid input, or a taxonId the backbone does not hold',
-          404: 'No such log of yours',
+          404: 'No such log of yours, or the outingId names no outing of yours',
         },
       },
     },

@@ -6,7 +6,7 @@ import {
   type SpeciesEntry,
 } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
-import type { Db } from '../../db/client.js';
+import { isForeignKeyViolation, type Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { assertOwnUploads } from '../photos/index.js';
 import { resolveTaxa } from '../taxonomy/index.js';
@@ -19,6 +19,7 @@ import {
   deleteOwnLogs,
   findOwnSources,
   findUploadedPhotos,
+  hasOwnOuting,
   insertLogJson,
   insertLogs,
   insertPhotos,
@@ -54,6 +55,38 @@ function toColumns(payload: LogWritePayload, taxonId: string | null) {
     notes: payload.notes,
     showExactLocation: payload.showExactLocation,
   };
+}
+
+/** The outing a write puts the log on: absent keeps it (an update) or none (a create). */
+const outingOf = (payload: LogWritePayload) =>
+  payload.outingId === undefined ? {} : { outingId: payload.outingId };
+
+const outingNotFound = () => new HttpError(404, 'Outing not found'); // another user's too
+
+/** 404 unless the outing named is the user's own (none named: nothing to check). */
+async function assertOwnOuting(db: Db, userId: string, outingId: string | null | undefined) {
+  if (outingId && !(await hasOwnOuting(db, userId, outingId))) throw outingNotFound();
+}
+
+/**
+ * Runs a write that names an outing; an outing deleted between the check and the write makes
+ * the foreign key refuse it, which is the same 404.
+ */
+async function joiningOuting<T>(
+  db: Db,
+  userId: string,
+  outingId: string | null | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  await assertOwnOuting(db, userId, outingId);
+  try {
+    return await write();
+  } catch (error) {
+    if (outingId && isForeignKeyViolation(error) && !(await hasOwnOuting(db, userId, outingId))) {
+      throw outingNotFound();
+    }
+    throw error;
+  }
 }
 
 const namesOf = (payload: LogWritePayload) => ({
@@ -131,9 +164,14 @@ export async function createLog(
   idempotencyKey?: string,
 ): Promise<{ json: string; created: boolean }> {
   const columns = toColumns(payload, await taxonOf(db, payload));
-  const values = { ...columns, isPublic: payload.isPublic ?? true, idempotencyKey };
+  const values = {
+    ...columns,
+    ...outingOf(payload),
+    isPublic: payload.isPublic ?? true,
+    idempotencyKey,
+  };
   const photos = toPhotos(payload);
-  const create = async (db: Db) => {
+  const create = async (db: Db): Promise<{ json: string; created: boolean }> => {
     const inserted = await insertLogJson(db, userId, values, photos);
     if (inserted) return { json: withLifer(inserted.json, inserted.lifer), created: true };
     // Only a key can make the insert a no-op; a concurrent create with it has committed by now.
@@ -143,10 +181,12 @@ export async function createLog(
   };
   // One statement, unless uploads come along: they are checked, and held (FOR SHARE) against
   // the orphan clean-up, in the transaction that takes them.
-  if (payload.uploadedPhotoUrls.length === 0) return create(db);
-  return db.transaction(async (tx) => {
-    await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
-    return create(tx);
+  return joiningOuting(db, userId, payload.outingId, () => {
+    if (payload.uploadedPhotoUrls.length === 0) return create(db);
+    return db.transaction(async (tx) => {
+      await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
+      return create(tx);
+    });
   });
 }
 
@@ -174,6 +214,7 @@ export async function createImportedLogs(
   const rows = logs.map(({ payload, sourceKey }, index) => ({
     id: randomUUID(),
     ...toColumns(payload, taxonIds[index] ?? null),
+    ...outingOf(payload),
     isPublic: payload.isPublic ?? true,
     sourceKey,
   }));
@@ -209,15 +250,18 @@ export async function updateLog(
 ): Promise<string> {
   if (!isLogId(id)) throw notFound();
   const columns = toColumns(payload, await taxonOf(db, payload));
-  return db.transaction(async (tx) => {
-    const visibility = payload.isPublic === undefined ? {} : { isPublic: payload.isPublic };
-    if (!(await updateOwnLog(tx, userId, id, { ...columns, ...visibility }))) throw notFound();
-    await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
-    await replacePhotos(tx, id, toPhotos(payload));
-    const json = await findOwnLogJson(tx, userId, id);
-    if (!json) throw new Error('the updated log was not found');
-    return json;
-  });
+  return joiningOuting(db, userId, payload.outingId, () =>
+    db.transaction(async (tx) => {
+      const visibility = payload.isPublic === undefined ? {} : { isPublic: payload.isPublic };
+      const values = { ...columns, ...outingOf(payload), ...visibility };
+      if (!(await updateOwnLog(tx, userId, id, values))) throw notFound();
+      await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
+      await replacePhotos(tx, id, toPhotos(payload));
+      const json = await findOwnLogJson(tx, userId, id);
+      if (!json) throw new Error('the updated log was not found');
+      return json;
+    }),
+  );
 }
 
 /** Deletes the log and returns the object paths of its uploaded photos, to release after commit. */

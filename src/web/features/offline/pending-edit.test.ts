@@ -25,6 +25,7 @@ const log: Log = {
   createdAt: '2026-05-01T07:00:00.000Z',
   updatedAt: '2026-05-01T07:00:00.000Z',
   firstOfSpecies: true,
+  outingId: null,
   photos: [
     {
       id: 'c0000000-0000-4000-8000-000000000003',

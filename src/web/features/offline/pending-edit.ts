@@ -44,6 +44,7 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     updatedAt: log.updatedAt,
     // known again once sent: an edit may change the species or the time
     firstOfSpecies: log.firstOfSpecies,
+    outingId: values.outingId === undefined ? log.outingId : values.outingId,
     photos: pendingPhotos(log.photos, values),
   };
 }

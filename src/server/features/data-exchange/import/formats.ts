@@ -1,3 +1,4 @@
+import { UNCOUNTED_NOTE } from '../../../../common/outings/ebird-record.js';
 import {
   EARLIER_EXPORT_CSV_COLUMNS,
   EXPORT_CSV_COLUMNS,
@@ -335,7 +336,7 @@ const eBird: CsvFormat = {
         notes: joinLines(
           cells('Species Comments'),
           cells('Checklist Comments'),
-          uncounted ? 'Count not recorded (X)' : '',
+          uncounted ? UNCOUNTED_NOTE : '',
           checklist ? `eBird: https://ebird.org/checklist/${checklist}` : '',
         ),
       },

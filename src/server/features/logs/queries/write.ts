@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { logPhotos, logs } from '../../../db/schema.js';
+import { logPhotos, logs, outings } from '../../../db/schema.js';
 import { insertedLogJson, LOG_ROW, logRow } from '../log-json.js';
 import { isFirstOfSpecies } from '../species.js';
 
@@ -163,4 +163,13 @@ export async function deleteOwnLog(db: Db, userId: string, id: string): Promise<
     .where(and(eq(logs.id, id), eq(logs.userId, userId)))
     .returning({ id: logs.id });
   return removed.length > 0;
+}
+
+/** Whether the user has this outing: a log may only join its owner's (issue 22). */
+export async function hasOwnOuting(db: Db, userId: string, outingId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: outings.id })
+    .from(outings)
+    .where(and(eq(outings.id, outingId), eq(outings.userId, userId)));
+  return row !== undefined;
 }

@@ -36,6 +36,7 @@ const log: Log = {
   createdAt: '2024-01-06T18:00:00.000Z',
   updatedAt: '2024-01-06T18:00:00.000Z',
   firstOfSpecies: true,
+  outingId: null,
   photos: [],
 };
 

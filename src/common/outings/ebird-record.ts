@@ -1,0 +1,41 @@
+import type { OutingProtocol } from './schemas.js';
+
+// eBird's "Record Format" for its import tool (issue 22): one row per species per checklist,
+// 19 columns in this order, and no header row (a header would be read as a record). Dates are
+// MM/DD/YYYY and start times HH:MM on the 24-hour clock, both as they were at the place;
+// distance in miles; the count a number or X.
+
+export const EBIRD_RECORD_COLUMNS = [
+  'Common Name',
+  'Genus',
+  'Species',
+  'Number',
+  'Species Comments',
+  'Location Name',
+  'Latitude',
+  'Longitude',
+  'Date',
+  'Start Time',
+  'State/Province',
+  'Country Code',
+  'Protocol',
+  'Number of Observers',
+  'Duration',
+  'All observations reported?',
+  'Effort Distance Miles',
+  'Effort area acres',
+  'Submission Comments',
+] as const;
+
+/** The protocol names eBird's import reads. */
+export const EBIRD_PROTOCOL_NAMES: Record<OutingProtocol, string> = {
+  incidental: 'Incidental',
+  stationary: 'Stationary',
+  traveling: 'Traveling',
+  area: 'Area',
+};
+
+/** The note an eBird import leaves on a log whose count was X (present, not counted). */
+export const UNCOUNTED_NOTE = 'Count not recorded (X)';
+
+export const KM_PER_MILE = 1.609344;

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  coordinate,
+  dateTimeField,
+  LOG_LIMITS,
+  logSchema,
+  optionalText,
+  timeZoneField,
+  uncertaintyField,
+} from '../logs/schemas.js';
+
+// Outings (issue 22; ARCHITECTURE "Later contracts"): eBird's checklists. An outing has its
+// effort (when, how long, how far, how many people, which protocol) and whether every species
+// detected and identified was reported; its logs are the species seen on it.
+
+export const outingProtocols = ['incidental', 'stationary', 'traveling', 'area'] as const;
+export type OutingProtocol = (typeof outingProtocols)[number];
+
+export const OUTING_LIMITS = {
+  /** About 69 days: eBird refuses checklists over 24 hours, but a multi-day trip is a use. */
+  maxDurationMinutes: 100_000,
+  maxDistanceKm: 100_000,
+  maxPartySize: 100_000,
+} as const;
+
+const wholeNumber = (label: string, min: number, max: number, unit?: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number${unit ? ` of ${unit}` : ''}`)
+    .min(min, `${label} must be at least ${min}${unit ? ` ${unit}` : ''}`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en')}${unit ? ` ${unit}` : ''}`)
+    .nullish()
+    .transform((value) => value ?? null);
+
+export const outingWriteSchema = z
+  .object({
+    startedAt: dateTimeField('Start time is required'),
+    timeZone: timeZoneField,
+    durationMinutes: wholeNumber('Duration', 0, OUTING_LIMITS.maxDurationMinutes, 'minutes'),
+    distanceKm: z
+      .number({ error: 'Distance must be a number' })
+      .min(0, 'Distance must be at least 0 km')
+      .max(OUTING_LIMITS.maxDistanceKm, 'Distance must be at most 100,000 km')
+      .nullish()
+      .transform((value) => value ?? null),
+    protocol: z
+      .enum(outingProtocols, {
+        error: 'Protocol must be incidental, stationary, traveling or area',
+      })
+      .default('incidental'),
+    partySize: wholeNumber('Party size', 1, OUTING_LIMITS.maxPartySize),
+    complete: z.boolean({ error: 'complete must be true or false' }).default(false),
+    placeName: optionalText(LOG_LIMITS.placeName, 'Place name'),
+    latitude: coordinate(90, 'Latitude'),
+    longitude: coordinate(180, 'Longitude'),
+    coordinateUncertainty: uncertaintyField,
+    notes: optionalText(LOG_LIMITS.notes, 'Notes'),
+    isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(false),
+  })
+  .superRefine((outing, context) => {
+    if ((outing.latitude === null) === (outing.longitude === null)) return;
+    context.addIssue({
+      code: 'custom',
+      message: 'Latitude and longitude must be given together',
+      path: [outing.latitude === null ? 'latitude' : 'longitude'],
+    });
+  });
+export type OutingWritePayload = z.infer<typeof outingWriteSchema>;
+export type OutingWriteInput = z.input<typeof outingWriteSchema>;
+
+export const outingSchema = z.object({
+  id: z.uuid(),
+  startedAt: z.iso.datetime(),
+  timeZone: z.string().nullable(),
+  durationMinutes: z.number().int().nullable(),
+  distanceKm: z.number().nullable(),
+  protocol: z.enum(outingProtocols),
+  partySize: z.number().int().nullable(),
+  complete: z
+    .boolean()
+    .describe('Every species detected and identified was reported: absence can be inferred'),
+  placeName: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  coordinateUncertainty: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  isPublic: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Outing = z.infer<typeof outingSchema>;
+
+/** In the list: an outing with how many species and individuals its logs hold. */
+export const outingSummarySchema = outingSchema.extend({
+  species: z.number().int().describe('Species among its logs, counted as the lists count them'),
+  individuals: z.number().int().describe('The sum of its logs’ counts'),
+});
+export type OutingSummary = z.infer<typeof outingSummarySchema>;
+
+export const outingListSchema = z.object({
+  items: z.array(outingSummarySchema),
+  total: z.number().int(),
+});
+export type OutingList = z.infer<typeof outingListSchema>;
+
+/** One outing with its logs, oldest observed first (the order they were tallied). */
+export const outingDetailsSchema = outingSummarySchema.extend({ logs: z.array(logSchema) });
+export type OutingDetails = z.infer<typeof outingDetailsSchema>;
+
+export const OUTINGS_PAGE_SIZE = 20;
+
+export const outingListQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(1_000_000, 'Page is too large')
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'Page size must be a number' })
+    .int('Page size must be a whole number')
+    .min(1, 'Page size must be at least 1')
+    .max(100, 'Page size must be at most 100')
+    .default(OUTINGS_PAGE_SIZE),
+});
+export type OutingListQuery = z.infer<typeof outingListQuerySchema>;
+
+/** DELETE /api/outings/:id?withLogs=true deletes its logs too; false keeps them, detached. */
+export const outingDeleteQuerySchema = z.object({
+  withLogs: z
+    .enum(['true', 'false'], { error: 'withLogs must be true or false' })
+    .transform((value) => value === 'true')
+    .describe('true: delete the outing’s logs too; false: keep them, in no outing'),
+});

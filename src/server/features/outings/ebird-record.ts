@@ -1,0 +1,149 @@
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { countryAt } from '../../../common/country.js';
+import { FORMULA_START } from '../../../common/data-exchange/export.js';
+import type { LogFilters } from '../../../common/logs/schemas.js';
+import {
+  EBIRD_PROTOCOL_NAMES,
+  KM_PER_MILE,
+  UNCOUNTED_NOTE,
+} from '../../../common/outings/ebird-record.js';
+import { localIsoAt } from '../../../common/place-time.js';
+import type { Db } from '../../db/client.js';
+import { logs, outings, taxa, type OutingRow } from '../../db/schema.js';
+import { logFilterWhere } from '../logs/index.js';
+
+// Logs in eBird's Record Format (common/outings/ebird-record.ts), for its import tool: a log
+// of an outing carries the outing's effort, so the outing becomes one eBird checklist; a log of
+// no outing is a checklist of its own, incidental, of one species.
+
+interface RecordLog {
+  speciesCommon: string;
+  speciesScientific: string | null;
+  taxonScientific: string | null;
+  count: number;
+  observedAt: Date;
+  timeZone: string | null;
+  timeKnown: boolean;
+  placeName: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  description: string | null;
+  notes: string | null;
+}
+
+const recordLogColumns = {
+  speciesCommon: logs.speciesCommon,
+  speciesScientific: logs.speciesScientific,
+  taxonScientific: taxa.scientificName,
+  count: logs.count,
+  observedAt: logs.observedAt,
+  timeZone: logs.timeZone,
+  timeKnown: logs.timeKnown,
+  placeName: logs.placeName,
+  latitude: logs.latitude,
+  longitude: logs.longitude,
+  description: logs.description,
+  notes: logs.notes,
+};
+
+/** eBird reads one line a record: line breaks inside a comment become spaces. */
+const oneLine = (text: string | null | undefined) =>
+  (text ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
+
+/** A spreadsheet would run text starting with = + - @ as a formula: a leading ' keeps it text. */
+const cell = (value: string | number | null | undefined) => {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
+};
+
+/** MM/DD/YYYY and HH:MM of an instant on the wall clocks of its place (UTC when unknown). */
+function localDateTime(instant: Date, zone: string | null) {
+  const iso = localIsoAt(instant, zone ?? 'UTC'); // 2026-05-02T06:10:00+01:00
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return { date: `${month}/${day}/${year}`, time: iso.slice(11, 16) };
+}
+
+const coordinate = (value: number | null) => (value === null ? '' : value.toFixed(6));
+
+function record(log: RecordLog, outing: OutingRow | null): string[] {
+  const scientific = (log.speciesScientific ?? log.taxonScientific ?? '').trim().split(/\s+/);
+  const lines = (log.notes ?? '').split(/\r?\n/);
+  const uncounted = log.count === 1 && lines.some((line) => line.trim() === UNCOUNTED_NOTE);
+  const comments = [
+    log.description,
+    lines.filter((line) => line.trim() !== UNCOUNTED_NOTE).join(' '),
+  ]
+    .map(oneLine)
+    .filter(Boolean)
+    .join(' ');
+  const where = outing?.latitude != null ? outing : log;
+  const place = outing?.placeName ?? log.placeName;
+  const start = outing
+    ? localDateTime(outing.startedAt, outing.timeZone)
+    : localDateTime(log.observedAt, log.timeZone);
+  const startTime = outing || log.timeKnown ? start.time : '';
+  const country =
+    where.latitude !== null && where.longitude !== null
+      ? (countryAt(where.latitude, where.longitude) ?? '')
+      : '';
+  const miles = outing?.distanceKm != null ? (outing.distanceKm / KM_PER_MILE).toFixed(3) : '';
+  return [
+    log.speciesCommon,
+    scientific[0] ?? '',
+    scientific[1] ?? '',
+    uncounted ? 'X' : String(log.count),
+    comments,
+    oneLine(place),
+    coordinate(where.latitude),
+    coordinate(where.longitude),
+    start.date,
+    startTime,
+    '', // State/Province: Sightbook keeps no region; eBird's import asks for it when needed
+    country,
+    EBIRD_PROTOCOL_NAMES[outing?.protocol ?? 'incidental'],
+    outing?.partySize != null ? String(outing.partySize) : '',
+    outing?.durationMinutes != null ? String(outing.durationMinutes) : '',
+    outing?.complete ? 'Y' : 'N',
+    miles,
+    '', // Effort area acres: an outing keeps no area
+    oneLine(outing?.notes),
+  ].map(cell);
+}
+
+const toCsv = (rows: string[][]) => stringify(rows, { record_delimiter: '\r\n', bom: false });
+
+/** The outing's logs in eBird's Record Format; undefined when the user has no such outing. */
+export async function outingEbirdCsv(db: Db, userId: string, outingId: string) {
+  const [outing] = await db
+    .select()
+    .from(outings)
+    .where(and(eq(outings.id, outingId), eq(outings.userId, userId)));
+  if (!outing) return undefined;
+  const rows = await db
+    .select(recordLogColumns)
+    .from(logs)
+    .leftJoin(taxa, eq(taxa.id, logs.taxonId))
+    .where(and(eq(logs.outingId, outingId), eq(logs.userId, userId)))
+    .orderBy(asc(logs.observedAt), asc(logs.createdAt), asc(logs.id));
+  return toCsv(rows.map((log) => record(log, outing)));
+}
+
+/** Every log matching the list's filters, each with its outing's effort, checklist by checklist. */
+export async function logsEbirdCsv(db: Db, userId: string, filters: LogFilters) {
+  const rows = await db
+    .select({ log: recordLogColumns, outing: outings })
+    .from(logs)
+    .leftJoin(taxa, eq(taxa.id, logs.taxonId))
+    .leftJoin(outings, eq(outings.id, logs.outingId))
+    .where(logFilterWhere(userId, filters))
+    .orderBy(
+      sql`coalesce(${outings.startedAt}, ${logs.observedAt})`,
+      asc(logs.outingId),
+      asc(logs.observedAt),
+      asc(logs.createdAt),
+      asc(logs.id),
+    );
+  return toCsv(rows.map(({ log, outing }) => record(log, outing)));
+}

@@ -1,0 +1,127 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { OutingListQuery } from '../../../common/outings/schemas.js';
+import type { Db } from '../../db/client.js';
+import { logPhotos, logs, outings, type OutingRow } from '../../db/schema.js';
+import { logRow, logRowJson, speciesIdentity } from '../logs/index.js';
+
+// SQL of the outings feature. Every statement is scoped by the outing's owner.
+
+type OutingValues = Omit<typeof outings.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+// In a selected field Drizzle writes a column without its table: the outer row's id is
+// written out, or it would read as the logs' own id inside the subqueries.
+const outerId = sql`${outings}.${sql.identifier('id')}`;
+
+/** How many species and individuals the outing's logs hold (the lists' idea of a species). */
+const tally = {
+  species: sql<number>`(SELECT count(DISTINCT ${speciesIdentity})::int FROM ${logs}
+    WHERE ${logs.outingId} = ${outerId})`,
+  individuals: sql<string>`(SELECT coalesce(sum(${logs.count}), 0) FROM ${logs}
+    WHERE ${logs.outingId} = ${outerId})`,
+};
+
+export interface TalliedOuting {
+  outing: OutingRow;
+  species: number;
+  individuals: number;
+}
+
+const tallied = (row: { outing: OutingRow; species: number; individuals: string }) => ({
+  outing: row.outing,
+  species: Number(row.species),
+  individuals: Number(row.individuals), // a sum is a bigint: text from the driver
+});
+
+/** A page of the user's outings, newest started first, and how many they have. */
+export async function selectOutingPage(db: Db, userId: string, query: OutingListQuery) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ outing: outings, ...tally })
+      .from(outings)
+      .where(eq(outings.userId, userId))
+      .orderBy(desc(outings.startedAt), desc(outings.createdAt), desc(outings.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(outings)
+      .where(eq(outings.userId, userId)),
+  ]);
+  return { items: rows.map(tallied), total: total?.total ?? 0 };
+}
+
+export async function findOwnOuting(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select({ outing: outings, ...tally })
+    .from(outings)
+    .where(and(eq(outings.id, id), eq(outings.userId, userId)));
+  return row && tallied(row);
+}
+
+/** The outing's logs as a JSON array (logSchema each), oldest observed first. */
+export async function selectOutingLogsJson(db: Db, userId: string, outingId: string) {
+  const [row] = await db
+    .select({
+      json: sql<string>`'[' || coalesce(string_agg(${logRowJson}, ',' ORDER BY ${logRow.observedAt},
+        ${logRow.createdAt}, ${logRow.id}), '') || ']'`,
+    })
+    .from(logRow)
+    .where(and(eq(logRow.outingId, outingId), eq(logRow.userId, userId)));
+  return row?.json ?? '[]';
+}
+
+/** Inserts the outing; with a key the user used before, nothing is inserted (undefined). */
+export async function insertOuting(
+  db: Db,
+  userId: string,
+  values: OutingValues,
+): Promise<OutingRow | undefined> {
+  const [row] = await db
+    .insert(outings)
+    .values({ ...values, userId })
+    .onConflictDoNothing({ target: [outings.userId, outings.idempotencyKey] })
+    .returning();
+  return row;
+}
+
+export async function findOutingByIdempotencyKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select({ id: outings.id })
+    .from(outings)
+    .where(and(eq(outings.userId, userId), eq(outings.idempotencyKey, key)));
+  return row?.id;
+}
+
+export async function updateOwnOuting(db: Db, userId: string, id: string, values: OutingValues) {
+  const updated = await db
+    .update(outings)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(outings.id, id), eq(outings.userId, userId)))
+    .returning({ id: outings.id });
+  return updated.length > 0;
+}
+
+/**
+ * Deletes the outing; its logs stay, in no outing (the foreign key sets them free), unless
+ * `withLogs`: then they go first. Returns whether the user had the outing, and the object
+ * paths of the deleted logs' uploaded photos, to release after commit.
+ */
+export async function deleteOwnOuting(db: Db, userId: string, id: string, withLogs: boolean) {
+  let uploads: string[] = [];
+  if (withLogs) {
+    const photos = await db
+      .select({ url: logPhotos.url })
+      .from(logPhotos)
+      .innerJoin(logs, eq(logs.id, logPhotos.logId))
+      .where(
+        and(eq(logs.outingId, id), eq(logs.userId, userId), eq(logPhotos.sourceType, 'uploaded')),
+      );
+    uploads = photos.map((photo) => photo.url);
+    await db.delete(logs).where(and(eq(logs.outingId, id), eq(logs.userId, userId)));
+  }
+  const deleted = await db
+    .delete(outings)
+    .where(and(eq(outings.id, id), eq(outings.userId, userId)))
+    .returning({ id: outings.id });
+  return { deleted: deleted.length > 0, uploads };
+}

@@ -1,0 +1,119 @@
+import type {
+  OutingListQuery,
+  OutingSummary,
+  OutingWritePayload,
+} from '../../../common/outings/schemas.js';
+import { parseIsoDateTime } from '../../../common/dates.js';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http-error.js';
+import { isLogId } from '../logs/index.js';
+import {
+  deleteOwnOuting,
+  findOutingByIdempotencyKey,
+  findOwnOuting,
+  insertOuting,
+  selectOutingLogsJson,
+  selectOutingPage,
+  updateOwnOuting,
+  type TalliedOuting,
+} from './queries.js';
+
+// Rules of the outings feature (issue 22): payloads into rows, rows into replies. Another
+// user's outing is not found, as a missing one.
+
+const notFound = () => new HttpError(404, 'Outing not found');
+
+function toColumns(payload: OutingWritePayload) {
+  const startedAt = parseIsoDateTime(payload.startedAt);
+  if (!startedAt) throw new HttpError(400, 'Start time must be valid'); // the schema checked it
+  const located = payload.latitude !== null;
+  return {
+    startedAt,
+    timeZone: payload.timeZone,
+    durationMinutes: payload.durationMinutes,
+    distanceKm: payload.distanceKm,
+    protocol: payload.protocol,
+    partySize: payload.partySize,
+    complete: payload.complete,
+    placeName: payload.placeName,
+    latitude: payload.latitude,
+    longitude: payload.longitude,
+    coordinateUncertainty: located ? payload.coordinateUncertainty : null,
+    notes: payload.notes,
+    isPublic: payload.isPublic,
+  };
+}
+
+const toSummary = ({ outing, species, individuals }: TalliedOuting): OutingSummary => ({
+  id: outing.id,
+  startedAt: outing.startedAt.toISOString(),
+  timeZone: outing.timeZone,
+  durationMinutes: outing.durationMinutes,
+  distanceKm: outing.distanceKm,
+  protocol: outing.protocol,
+  partySize: outing.partySize,
+  complete: outing.complete,
+  placeName: outing.placeName,
+  latitude: outing.latitude,
+  longitude: outing.longitude,
+  coordinateUncertainty: outing.coordinateUncertainty,
+  notes: outing.notes,
+  isPublic: outing.isPublic,
+  createdAt: outing.createdAt.toISOString(),
+  updatedAt: outing.updatedAt.toISOString(),
+  species,
+  individuals,
+});
+
+export async function listOutings(db: Db, userId: string, query: OutingListQuery) {
+  const page = await selectOutingPage(db, userId, query);
+  return { items: page.items.map(toSummary), total: page.total };
+}
+
+/** The outing with its logs, as JSON text (outingDetailsSchema): the logs as the database writes them. */
+export async function getOutingJson(db: Db, userId: string, id: string): Promise<string> {
+  const found = isLogId(id) ? await findOwnOuting(db, userId, id) : undefined;
+  if (!found) throw notFound();
+  const logs = await selectOutingLogsJson(db, userId, id);
+  return `${JSON.stringify(toSummary(found)).slice(0, -1)},"logs":${logs}}`;
+}
+
+/** A create; with an idempotency key the user used before, the outing it made (`created` false). */
+export async function createOuting(
+  db: Db,
+  userId: string,
+  payload: OutingWritePayload,
+  idempotencyKey?: string,
+): Promise<{ json: string; created: boolean }> {
+  const made = await insertOuting(db, userId, { ...toColumns(payload), idempotencyKey });
+  const id = made?.id ?? (await findOutingByIdempotencyKey(db, userId, idempotencyKey!));
+  if (!id) throw new Error('insert into outings returned no row');
+  return { json: await getOutingJson(db, userId, id), created: made !== undefined };
+}
+
+export async function updateOuting(
+  db: Db,
+  userId: string,
+  id: string,
+  payload: OutingWritePayload,
+): Promise<string> {
+  if (!isLogId(id) || !(await updateOwnOuting(db, userId, id, toColumns(payload)))) {
+    throw notFound();
+  }
+  return getOutingJson(db, userId, id);
+}
+
+/** Deletes the outing, with or without its logs; returns the uploads to release after commit. */
+export async function deleteOuting(
+  db: Db,
+  userId: string,
+  id: string,
+  withLogs: boolean,
+): Promise<string[]> {
+  if (!isLogId(id)) throw notFound();
+  return db.transaction(async (tx) => {
+    const { deleted, uploads } = await deleteOwnOuting(tx, userId, id, withLogs);
+    if (!deleted) throw notFound();
+    return uploads;
+  });
+}
