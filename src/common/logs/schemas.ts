@@ -239,7 +239,8 @@ export const logFiltersSchema = z.object({
 });
 export type LogFilters = z.infer<typeof logFiltersSchema>;
 
-export const logPageQuerySchema = logFiltersSchema.extend({
+/** `page` (from 1) and `pageSize` (default PAGE_SIZE, at most MAX_PAGE_SIZE) of a paged list. */
+export const pagingSchema = z.object({
   page: z.coerce
     .number({ error: 'Page must be a number' })
     .int('Page must be a whole number')
@@ -253,6 +254,8 @@ export const logPageQuerySchema = logFiltersSchema.extend({
     .max(MAX_PAGE_SIZE, `Page size must be at most ${MAX_PAGE_SIZE}`)
     .default(PAGE_SIZE),
 });
+
+export const logPageQuerySchema = logFiltersSchema.extend(pagingSchema.shape);
 export type LogPageQuery = z.infer<typeof logPageQuerySchema>;
 
 export const speciesListSchema = z.array(

@@ -5,6 +5,7 @@ import {
   LOG_LIMITS,
   logSchema,
   optionalText,
+  pagingSchema,
   timeZoneField,
   uncertaintyField,
 } from '../logs/schemas.js';
@@ -107,22 +108,8 @@ export type OutingList = z.infer<typeof outingListSchema>;
 export const outingDetailsSchema = outingSummarySchema.extend({ logs: z.array(logSchema) });
 export type OutingDetails = z.infer<typeof outingDetailsSchema>;
 
-export const OUTINGS_PAGE_SIZE = 20;
-
-export const outingListQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page must be a number' })
-    .int('Page must be a whole number')
-    .min(1, 'Page must be at least 1')
-    .max(1_000_000, 'Page is too large')
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'Page size must be a number' })
-    .int('Page size must be a whole number')
-    .min(1, 'Page size must be at least 1')
-    .max(100, 'Page size must be at most 100')
-    .default(OUTINGS_PAGE_SIZE),
-});
+/** A page of outings: as a page of logs (20 by default, at most 100). */
+export const outingListQuerySchema = pagingSchema;
 export type OutingListQuery = z.infer<typeof outingListQuerySchema>;
 
 /** DELETE /api/outings/:id?withLogs=true deletes its logs too; false keeps them, detached. */
