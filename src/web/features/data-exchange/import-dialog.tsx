@@ -97,17 +97,17 @@ export function ImportDialog() {
           <DialogHeader>
             <DialogTitle>Import Sightings</DialogTitle>
             <DialogDescription>
-              A CSV file: a Sightbook export, an iNaturalist observations export or eBird&apos;s
-              &quot;My eBird Data&quot; download. The file is checked first: nothing is imported
-              until you confirm.
+              A CSV file (a Sightbook export, an iNaturalist observations export or eBird&apos;s
+              &quot;My eBird Data&quot; download), or a Sightbook account archive (.zip) with its
+              photos. The file is checked first: nothing is imported until you confirm.
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor="import-file">CSV file</Label>
+            <Label htmlFor="import-file">CSV file or account archive</Label>
             <Input
               id="import-file"
               type="file"
-              accept=".csv,text/csv"
+              accept=".csv,text/csv,.zip,application/zip"
               disabled={busy}
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);
