@@ -15,7 +15,10 @@ export const NOT_AN_IMAGE_MESSAGE = 'Only JPEG, PNG, WebP, GIF and AVIF images c
 export const UNREADABLE_IMAGE_MESSAGE = 'The image could not be read; it may be damaged';
 export const IMAGE_TOO_SLOW_MESSAGE = 'This photo took too long to process; try a smaller one';
 
-/** Uploads a user may start in UPLOAD_RATE.windowMs (issue 21): more answer 429. */
+/**
+ * Uploads a user may start in `windowMs` (issue 21): more answer 429. `max` is the default of
+ * UPLOAD_RATE_LIMIT.
+ */
 export const UPLOAD_RATE = { max: 120, windowMs: 10 * 60 * 1000 } as const;
 export const UPLOAD_RATE_MESSAGE = 'Too many uploads. Try again later.';
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { normalHost } from './allowed-hosts.js';
 import { readOrCreateSessionSecret } from './session-secret.js';
 import type { S3Settings } from './storage/s3-storage.js';
+import { UPLOAD_RATE } from '../common/photos.js';
 
 // The only reader of process.env (STYLE §4). Every variable is optional (ARCHITECTURE "Configuration").
 const url = (protocols: RegExp, what: string) =>
@@ -118,6 +119,7 @@ const envSchema = z.object({
     .enum(['open', 'invite', 'closed'], { error: 'must be one of open, invite, closed' })
     .default('invite'),
   STORAGE_QUOTA_MB: wholeNumber(0, 1_000_000_000).default(2048),
+  UPLOAD_RATE_LIMIT: wholeNumber(1, 1_000_000).default(UPLOAD_RATE.max),
   SMTP_URL: url(/^smtps?$/, 'an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: text.max(320, 'must be at most 320 characters long').optional(),
   SEED_TAXA: z.stringbool({ error: 'must be true or false' }).default(true),
@@ -174,6 +176,8 @@ export interface Config {
   registration: Registration;
   /** Photo storage per user in MiB (STORAGE_QUOTA_MB); an admin may set one user's. */
   storageQuotaMb: number;
+  /** Photo uploads a user may start per 10 minutes (UPLOAD_RATE_LIMIT). */
+  uploadRateLimit: number;
   /** Password-reset mail on request, when SMTP_URL is set (nodemailer transport URL). */
   mail?: MailSettings;
 }
@@ -262,6 +266,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
     seedTaxa: vars.SEED_TAXA,
     registration: vars.REGISTRATION,
     storageQuotaMb: vars.STORAGE_QUOTA_MB,
+    uploadRateLimit: vars.UPLOAD_RATE_LIMIT,
     mail: vars.SMTP_URL
       ? {
           url: vars.SMTP_URL,

@@ -36,6 +36,8 @@ describe.each(stores)('account deletion on $store', ({ databaseUrl }) => {
       app = await buildApp(
         testConfig({ databaseUrl, dataDir, ...(driver === 's3' ? { s3 } : {}) }),
       );
+      // the instance's admin, so the accounts under test are ordinary ones
+      await signUp(app, 'admin');
     });
     afterAll(async () => {
       await app.close();

@@ -124,4 +124,17 @@ describe.each(stores)('the upload rate on $store', ({ databaseUrl }) => {
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect((await start(bea)).statusCode).toBe(200); // per user
   });
+
+  it('follows UPLOAD_RATE_LIMIT when the instance sets it', async () => {
+    const strict = await buildApp(testConfig({ databaseUrl, uploadRateLimit: 3 }));
+    try {
+      const ada = await signUp(strict, 'strict');
+      const start = () =>
+        strict.inject({ method: 'POST', url: '/api/photos/upload', headers: as(ada) });
+      for (let i = 0; i < 3; i += 1) expect((await start()).statusCode).toBe(200);
+      expect((await start()).statusCode).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
 });

@@ -31,6 +31,7 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
   const env = {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-crash-')),
     DATABASE_URL: databaseUrl,
+    UPLOAD_RATE_LIMIT: '1000000', // the writers upload far more than a person would
   };
   const start = () => startServerProcess(['--import', 'tsx', 'src/server/main.ts'], env);
   let server: ServerProcess | undefined;
@@ -83,10 +84,16 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
           }
         }
       };
-      const writers = Array.from({ length: WRITERS }, (_, id) => writer(id));
+      let failure: unknown;
+      const writers = Array.from({ length: WRITERS }, (_, id) =>
+        writer(id).catch((error: unknown) => {
+          failure ??= error;
+        }),
+      );
       // the kill comes at a random moment once writes flow, however slow the machine is
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-      while (acknowledgedThisRound < WRITERS) await sleep(10);
+      while (acknowledgedThisRound < WRITERS && failure === undefined) await sleep(10);
+      if (failure !== undefined) throw failure;
       await sleep(Math.random() * 1200);
       running = false;
       await stopServerProcess(server.child, 'SIGKILL');
@@ -123,6 +130,7 @@ describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
 async function uploadPhoto(url: string, cookie: string, image: Buffer): Promise<string> {
   const headers = { 'content-type': 'application/json', cookie };
   const start = await fetch(`${url}/api/photos/upload`, { method: 'POST', headers, body: '{}' });
+  if (start.status !== 200) throw new Error(`upload start answered ${start.status}`);
   const { uploadURL } = (await start.json()) as { uploadURL: string };
   const put = await fetch(`${url}${uploadURL}`, {
     method: 'PUT',

@@ -24,6 +24,7 @@ describe('configuration', () => {
       seedTaxa: true,
       registration: 'invite',
       storageQuotaMb: 2048,
+      uploadRateLimit: 120,
       mail: undefined,
     });
   });
@@ -100,16 +101,18 @@ describe('configuration', () => {
     expect(named.allowLocalAccounts).toBe(true);
   });
 
-  it('reads who may sign up, the storage quota and the mail settings', () => {
+  it('reads who may sign up, the storage quota, the upload rate and the mail settings', () => {
     const config = loadConfig({
       DATA_DIR: freshDir(),
       REGISTRATION: 'closed',
       STORAGE_QUOTA_MB: '500',
+      UPLOAD_RATE_LIMIT: '1000',
       SMTP_URL: 'smtps://sightbook:pw@mail.example.org:465',
     });
     expect(config).toMatchObject({
       registration: 'closed',
       storageQuotaMb: 500,
+      uploadRateLimit: 1000,
       mail: {
         url: 'smtps://sightbook:pw@mail.example.org:465',
         from: 'Sightbook <no-reply@mail.example.org>',
@@ -215,6 +218,10 @@ describe('configuration', () => {
     [
       { REGISTRATION: 'everyone' },
       'Invalid configuration: REGISTRATION must be one of open, invite, closed (got "everyone")',
+    ],
+    [
+      { UPLOAD_RATE_LIMIT: '0' },
+      'Invalid configuration: UPLOAD_RATE_LIMIT must be a whole number from 1 to 1000000 (got "0")',
     ],
     [
       { STORAGE_QUOTA_MB: '2 GB' },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { UPLOAD_RATE } from '../../src/common/photos.js';
 import { PHOTO_TIME_LIMIT_MS, PHOTO_WORKERS, type Config } from '../../src/server/config.js';
 import type { LogWriteInput } from '../../src/common/logs/schemas.js';
 
@@ -38,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedTaxa: false, // tests/taxonomy loads the backbone itself
     registration: 'open', // most tests sign up several users; tests/accounts check the modes
     storageQuotaMb: 2048,
+    uploadRateLimit: UPLOAD_RATE.max,
     ...overrides,
   };
 }

@@ -30,7 +30,10 @@ import {
 /** The upload calls of SPEC §7; mounted at /api/photos. */
 export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const signedIn = async (request: FastifyRequest) => void requireUserId(request); // before input
-  const quota = { storageQuotaMb: config.storageQuotaMb };
+  const quota = {
+    storageQuotaMb: config.storageQuotaMb,
+    uploadRateLimit: config.uploadRateLimit,
+  };
 
   app.post(
     '/upload',

@@ -45,6 +45,11 @@ export interface QuotaSettings {
   storageQuotaMb: number;
 }
 
+/** The quota and the uploads a user may start in UPLOAD_RATE.windowMs (UPLOAD_RATE_LIMIT). */
+export interface UploadLimits extends QuotaSettings {
+  uploadRateLimit: number;
+}
+
 /**
  * POST /api/photos/upload: a row for the coming object and the URL to PUT it to. Refused when
  * the user started too many uploads lately (429), or when the announced size (or, without one,
@@ -55,12 +60,14 @@ export async function startUpload(
   storage: ObjectStorage,
   userId: string,
   size: number | undefined,
-  quota: QuotaSettings,
+  limits: UploadLimits,
 ): Promise<UploadStartResponse> {
   if (size !== undefined && size > PHOTO_LIMITS.maxBytes) throw tooLarge();
   const rate = await hitRateLimit(db, `uploads:${userId}`, UPLOAD_RATE.windowMs);
-  if (rate.hits > UPLOAD_RATE.max) throw tooManyRequests(UPLOAD_RATE_MESSAGE, rate.resetAt);
-  await assertRoomFor(db, userId, quota.storageQuotaMb, size ?? 1);
+  if (rate.hits > limits.uploadRateLimit) {
+    throw tooManyRequests(UPLOAD_RATE_MESSAGE, rate.resetAt);
+  }
+  await assertRoomFor(db, userId, limits.storageQuotaMb, size ?? 1);
   const upload = await insertUpload(db, userId);
   return { uploadURL: await storage.uploadUrl({ uploadId: upload.id, userId, size }) };
 }
