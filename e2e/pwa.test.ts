@@ -241,7 +241,7 @@ describe('the installed-app sign-in bridge', () => {
     await browserTab.close();
   });
 
-  it("refuses a token planted in a link: it was issued to another browser", async () => {
+  it('refuses a token planted in a link: it was issued to another browser', async () => {
     // Mallory ends a pwa sign-in in her own browser and sends Ada the completion link
     const { context: mallory, page: malloryPage } = await signUp(browser);
     const planted = await malloryPage.request.get('/api/login?pwa=true', { maxRedirects: 0 });
