@@ -72,7 +72,7 @@ export function renderIndexHtml(template: string, settings: PageSettings): strin
       /<meta name="application-name" content="[^"]*"\s*\/?>/,
       meta('application-name', settings.appName),
     )
-    .replace(/\s*<meta\s+name="map-[a-z-]+"\s+content="[^"]*"\s*\/?>/g, '') // the dev defaults
+    .replace(/\s*<meta\s+name="map-[a-z-]+"\s+content=(?:"[^"]*"|'[^']*')\s*\/?>/g, '') // the dev defaults
     .replace('</head>', `  ${metas.join('\n    ')}\n  </head>`);
 }
 

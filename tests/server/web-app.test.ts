@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,7 @@ describe('serving the web app', () => {
     );
     expect(res.body).toContain('<meta name="map-attribution" content="&amp;copy; Test tiles" />');
     expect(res.body.match(/name="map-tile-url"/g)).toHaveLength(1);
+    expect(res.body.match(/name="map-attribution"/g)).toHaveLength(1);
   });
 
   it("preloads the sign-in check on every page, and on /map the URL's sightings, escaped", async () => {
@@ -184,5 +186,25 @@ describe('the sign-in options written into the page', () => {
       '<meta name="sign-in-provider" content="Bird &quot;Club&quot; &lt;ID&gt;" />',
     );
     expect(html).toContain('<meta name="local-accounts" content="false" />');
+  });
+});
+
+describe("the app's own index.html, as the server serves it", () => {
+  it('holds each map setting once: the dev defaults are replaced, whatever their quotes', () => {
+    const template = readFileSync(
+      fileURLToPath(new URL('../../index.html', import.meta.url)),
+      'utf8',
+    );
+    expect(template).toContain('name="map-attribution"'); // the default the dev server shows
+    const html = renderIndexHtml(template, {
+      appName: 'Sightbook',
+      localAccounts: true,
+      registration: 'invite',
+      resetMail: false,
+      map: { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: 'Club tiles' },
+    });
+    expect(html.match(/name="map-attribution"/g)).toHaveLength(1);
+    expect(html.match(/name="map-tile-url"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="map-attribution" content="Club tiles" />');
   });
 });
