@@ -1,3 +1,4 @@
+import './zod-jitless'; // first: before any module that imports zod
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appRoutes } from '../common/routes';
