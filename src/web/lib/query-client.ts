@@ -8,6 +8,12 @@ let redirecting = false;
 
 export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
+/**
+ * The `meta` of a call made while signed out (sign-in, sign-up, a reset link): its 401 is the
+ * answer to show in the form ('Invalid email or password'), not a session that ended.
+ */
+export const SIGNED_OUT_CALL = { signedOutCall: true } as const;
+
 /** SPEC §6: a 401 anywhere but the sign-in check means the session ended. */
 function onUnauthorized() {
   if (redirecting) return;
@@ -28,8 +34,8 @@ export function createQueryClient() {
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error) => {
-        if (isUnauthorized(error)) onUnauthorized();
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthorized(error) && !mutation.meta?.signedOutCall) onUnauthorized();
       },
     }),
     defaultOptions: {

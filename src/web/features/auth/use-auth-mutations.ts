@@ -9,6 +9,7 @@ import {
   type User,
 } from '../../../common/auth/schemas';
 import { api } from '@/lib/api-client';
+import { SIGNED_OUT_CALL } from '@/lib/query-client';
 import { queryKeys } from '@/lib/query-keys';
 
 function useSignedIn() {
@@ -19,6 +20,7 @@ function useSignedIn() {
 export function useLogin() {
   const onSuccess = useSignedIn();
   return useMutation({
+    meta: SIGNED_OUT_CALL,
     mutationFn: (payload: LoginPayload) =>
       api('/api/auth/login', userSchema, { method: 'POST', body: payload }),
     onSuccess,
@@ -28,6 +30,7 @@ export function useLogin() {
 export function useRegister() {
   const onSuccess = useSignedIn();
   return useMutation({
+    meta: SIGNED_OUT_CALL,
     mutationFn: (payload: RegisterPayload) =>
       api('/api/auth/register', userSchema, { method: 'POST', body: payload }),
     onSuccess,
@@ -38,6 +41,7 @@ export function useRegister() {
 export function useResetPassword() {
   const onSuccess = useSignedIn();
   return useMutation({
+    meta: SIGNED_OUT_CALL,
     mutationFn: (payload: PasswordResetPayload) =>
       api('/api/auth/password-reset', userSchema, { method: 'POST', body: payload }),
     onSuccess,
@@ -49,6 +53,7 @@ const noReply = { parse: () => undefined };
 /** Asks for a reset link by mail; the server answers the same whether the account exists. */
 export function useRequestPasswordReset() {
   return useMutation({
+    meta: SIGNED_OUT_CALL,
     mutationFn: (payload: PasswordResetRequestPayload) =>
       api('/api/auth/password-reset-request', noReply, { method: 'POST', body: payload }),
   });
