@@ -1,8 +1,10 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <Compass className="size-12 text-muted-foreground" aria-hidden="true" />

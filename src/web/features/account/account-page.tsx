@@ -18,6 +18,7 @@ import { ProfileForm } from './profile-form';
 import { SessionsList } from './sessions-list';
 import { formatStorage, usedPercent } from './storage-format';
 import { useAccount, useUpdateAccount } from './use-account';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
 const option =
@@ -49,6 +50,7 @@ function Section({
 
 /** The account page (/account): profile, password, sessions, licence, storage, archive, deletion. */
 export function AccountPage() {
+  useDocumentTitle('Account');
   const account = useAccount();
   return (
     <main className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-8">

@@ -9,6 +9,7 @@ import { readSignInOptions } from '@/lib/sign-in-options';
 import { InvitationsSection } from './invitations-section';
 import { useAdminUsers } from './use-admin';
 import { UsersSection } from './users-section';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const { registration } = readSignInOptions(document);
 
@@ -28,6 +29,7 @@ function AdminsOnly() {
 
 /** /admin: the server's users and invitations (issue 21). */
 export function AdminPage() {
+  useDocumentTitle('Admin');
   const { user } = useUser();
   const isAdmin = user?.role === 'admin';
   return isAdmin ? <AdminConsole selfId={user.id} /> : <AdminsOnly />;

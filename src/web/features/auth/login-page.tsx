@@ -13,6 +13,7 @@ import { RegisterPanel } from './register-panel';
 import { ServerErrorAlert } from './server-error-alert';
 import { SignInForm } from './sign-in-form';
 import { useUser } from './use-user';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const { provider, localAccounts, registration, resetMail } = readSignInOptions(document);
 
@@ -39,6 +40,7 @@ function providerSignInUrl(params: URLSearchParams): string {
 // With OpenID Connect and no local accounts, the page only forwards to the provider, or shows
 // why the last attempt failed (`?error=…`, sent by /api/callback) with a way to try again.
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
   const pwa = params.get('pwa') === 'true';

@@ -14,6 +14,7 @@ import { productName } from '@/lib/product-name';
 import { showServerError } from './form-error';
 import { ServerErrorAlert } from './server-error-alert';
 import { useResetPassword } from './use-auth-mutations';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const formSchema = z
   .object({ newPassword: newPasswordSchema, confirmPassword: z.string() })
@@ -27,6 +28,7 @@ const formSchema = z
  * browser is signed in (and every other session of the account has ended).
  */
 export function ResetPasswordPage() {
+  useDocumentTitle('Choose a new password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useResetPassword();

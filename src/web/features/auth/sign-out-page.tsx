@@ -7,12 +7,14 @@ import { PageSpinner } from '@/components/page-spinner';
 import { productName } from '@/lib/product-name';
 import { useSignOut } from './sign-out';
 import { useUser } from './use-user';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * Where a sign-out link from another site lands (the server sends a cross-site GET /api/logout
  * here): signing out takes the person's own click, so no other site can sign them out.
  */
 export function SignOutPage() {
+  useDocumentTitle('Sign out');
   const { user, isLoading } = useUser();
   const [, navigate] = useLocation();
   useEffect(() => {

@@ -25,6 +25,7 @@ import {
   type ListsState,
 } from './list-state';
 import { usePlaces, useSpeciesList } from './use-species-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const SKELETON_ROWS = 8;
 
@@ -57,6 +58,7 @@ function useListsState() {
 }
 
 export function ListsPage() {
+  useDocumentTitle('Lists');
   const [state, update] = useListsState();
   const [timeZone] = useState(() => browserTimeZone() ?? 'UTC');
   const query = listQuery(state, timeZone);

@@ -12,6 +12,7 @@ import { exportUrl } from '@/features/data-exchange';
 import { FiltersPopover, SearchInput, useListState } from '@/features/logs';
 import { ClusterMap } from './cluster-map';
 import { useLogPoints } from './use-log-points';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const noFeatures: LogFeature[] = [];
 
@@ -20,6 +21,7 @@ const onTheMap = (total: number) =>
 
 /** All of the user's sightings with coordinates, with the list's search and filters (/map). */
 export function MapPage() {
+  useDocumentTitle('Map');
   const [state, update] = useListState();
   const { data, isPending, error } = useLogPoints(toFilterQuery(state));
   const filtersSet = countActiveFilters(state.filters) > 0;

@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { productName } from '@/lib/product-name';
 import { storeBridgeToken, workerInControl } from './bridge-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Status = { state: 'storing' } | { state: 'success' } | { state: 'error'; message: string };
 
@@ -24,6 +25,7 @@ let storing: Promise<void> | undefined; // once per page load, however often the
 
 /** SPEC §2 "Sign-in completion page": hands the sign-in to the installed app. */
 export function PwaAuthCompletePage() {
+  useDocumentTitle('Signing in');
   const [params] = useSearchParams();
   const token = params.get('token');
   const [status, setStatus] = useState<Status>({ state: 'storing' });

@@ -18,6 +18,7 @@ import {
   type StatsFilters,
 } from './stats-format';
 import { useStatsSummary, useTimeSeries, useTopSpecies } from './use-stats';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const bucketLabels: Record<StatsBucket, string> = {
   day: 'Daily',
@@ -26,6 +27,7 @@ const bucketLabels: Record<StatsBucket, string> = {
 };
 
 export function StatsPage() {
+  useDocumentTitle('Statistics');
   const [filters, setFilters] = useState<StatsFilters>(defaultStatsFilters);
   const [timeZone] = useState(browserTimeZone);
   const range = statsRangeQuery(filters, timeZone); // query keys compare by value

@@ -18,12 +18,14 @@ import { DeleteLogDialog } from '../list/delete-log-dialog';
 import { LogDetailsCard } from './log-details-card';
 import { LogNotFound } from './log-not-found';
 import { SharingSwitch } from './sharing-switch';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const COPIED_INDICATOR_MS = 2000; // SPEC §9
 
 export function LogDetailsPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const { data: log, error, isPending } = useLog(id);
+  useDocumentTitle(log ? log.speciesCommon : undefined);
   const deleteLog = useDeleteLog();
   const [confirming, setConfirming] = useState(false);
   const [copied, setCopied] = useState(false);

@@ -14,12 +14,14 @@ import { useCreateLog, useUpdateLog } from '../api/use-log-writes';
 import { LogNotFound } from '../details/log-not-found';
 import { LogForm } from './log-form';
 import { formValues, newLogValues, toRequest } from './form-values';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const failed = (error: unknown, fallback: string) => {
   if (!isUnauthorized(error)) toast.error('Error', { description: errorMessage(error, fallback) });
 };
 
 export function NewLogPage() {
+  useDocumentTitle('New Log');
   const [, navigate] = useLocation();
   const createLog = useCreateLog();
   const [defaultValues] = useState(newLogValues); // 'now' once, not at every render
@@ -47,6 +49,7 @@ export function NewLogPage() {
 }
 
 export function EditLogPage({ id }: { id: string }) {
+  useDocumentTitle('Edit Log');
   const [, navigate] = useLocation();
   const { data: log, error } = useLog(id);
   const updateLog = useUpdateLog(id);

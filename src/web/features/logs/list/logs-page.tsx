@@ -22,6 +22,7 @@ import { DeleteLogDialog } from './delete-log-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
 import { ListPagination } from './list-pagination';
 import { LogsEmptyState } from './logs-empty-state';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const SKELETON_CARDS = 6; // SPEC §9
 
@@ -44,6 +45,7 @@ async function shareFromList(log: Log) {
 }
 
 export function LogsPage() {
+  useDocumentTitle('Wildlife Logs');
   const [state, update] = useListState();
   const { data, isPending, error } = useLogs(toPageQuery(state));
   const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
