@@ -27,3 +27,10 @@ export const logApiPath = (id: string) => `/api/logs/${encodeURIComponent(id)}`;
 
 /** Who is signed in: every page asks it first, and the server names it in the page to preload. */
 export const CURRENT_USER_URL = '/api/auth/user';
+
+/**
+ * A cookie the page can read (the session's own is HttpOnly), present while this browser holds a
+ * session: signed out, the app knows it without asking who is signed in, and the browser logs no
+ * 401 for the question (issue 23). It tells nothing the server trusts.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';

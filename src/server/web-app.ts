@@ -6,6 +6,7 @@ import type { MetaTag } from '../common/sharing.js';
 import { firstLogPointsUrl } from '../common/maps/points-url.js';
 import { appRoutes, CURRENT_USER_URL } from '../common/routes.js';
 import type { Config } from './config.js';
+import { SESSION_COOKIE } from './features/auth/index.js';
 
 // Serves the built web app: hashed assets cached for a year, everything else revalidated, and
 // index.html for every page path (SPEC §2) with the runtime settings written in as meta tags
@@ -81,7 +82,9 @@ export function renderIndexHtml(template: string, settings: PageSettings): strin
  * app's code has run: who is signed in, and on /map the sightings. The app's own fetch of the
  * same URL takes the preloaded reply (src/web/main.tsx starts both).
  */
-export function preloadLinks(path: string, search: string): string {
+export function preloadLinks(path: string, search: string, signedIn = true): string {
+  // signed out, both would answer 401, which the browser reports in the console
+  if (!signedIn) return '';
   const requests = [
     CURRENT_USER_URL,
     ...(path === appRoutes.map ? [firstLogPointsUrl(search)] : []),
@@ -142,7 +145,10 @@ export async function registerWebApp(
 
   function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const [path = '/', search = ''] = request.url.split('?', 2);
-    const links = preloadLinks(path, search);
+    // the service worker's copy of the page (fetched, not navigated) is for anyone, signed in or not
+    const navigated = request.headers['sec-fetch-dest'] !== 'empty';
+    const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
+    const links = preloadLinks(path, search, navigated && hasSession);
     const page = indexHtml.replace('</head>', () => `  ${links}\n  </head>`);
     return reply
       .code(isAppRoute(path) ? 200 : 404) // unknown paths still get the app: it shows its 404 page

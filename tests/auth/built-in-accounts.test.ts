@@ -141,7 +141,10 @@ describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
     });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/');
-    expect(res.cookies).toMatchObject([{ name: 'sid', value: '' }]);
+    expect(res.cookies).toMatchObject([
+      { name: 'sid', value: '' },
+      { name: 'signed_in', value: '' }, // the page's hint goes too (tests/auth/session-hint)
+    ]);
 
     const after = await app.db
       .select()
@@ -185,7 +188,10 @@ describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
 
     const res = await currentUser(ada.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.cookies).toMatchObject([{ name: 'sid', maxAge: 30 * 24 * 60 * 60 }]);
+    expect(res.cookies).toMatchObject([
+      { name: 'sid', maxAge: 30 * 24 * 60 * 60 },
+      { name: 'signed_in', maxAge: 30 * 24 * 60 * 60 },
+    ]);
     const [row] = await app.db.select().from(sessions).where(mine);
     expect(row!.expire.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
 

@@ -63,12 +63,15 @@ describe('serving the web app', () => {
           /<link rel="preload" href="([^"]*)" as="fetch" crossorigin="use-credentials" \/>/g,
         ),
       ].map((match) => match[1]);
-    expect(preloads((await app.inject({ method: 'GET', url: '/' })).body)).toEqual([
+    // a browser with a session (signed out, nothing is preloaded: tests/auth/session-hint)
+    const headers = { cookie: 'sid=s%3Aany' };
+    expect(preloads((await app.inject({ method: 'GET', url: '/', headers })).body)).toEqual([
       '/api/auth/user',
     ]);
     const map = await app.inject({
       method: 'GET',
       url: '/map?q=%20robin%20&place=&page=2&to=2026-05-31',
+      headers,
     });
     expect(preloads(map.body)).toEqual([
       '/api/auth/user',
@@ -77,6 +80,7 @@ describe('serving the web app', () => {
     const hostile = await app.inject({
       method: 'GET',
       url: '/map?q=%22%3E%3Cscript%3Ealert(1)%3C/script%3E',
+      headers,
     });
     expect(hostile.body).not.toContain('<script>alert');
     expect(preloads(hostile.body)[1]).toBe(

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyCookie from '@fastify/cookie';
+import { SESSION_HINT_COOKIE } from '../../../common/routes.js';
 import type { Config } from '../../config.js';
 import type { SessionData } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -70,18 +71,27 @@ export const sessionsPlugin = fp<{ config: Config }>(
 
     app.addHook('onRequest', async (request, reply) => {
       const path = request.url;
-      if (!path.startsWith('/api/') && !path.startsWith('/objects/')) return; // assets need no session
       const raw = request.cookies[SESSION_COOKIE];
-      if (!raw) return;
-      const unsigned = request.unsignCookie(raw);
-      if (!unsigned.valid || !unsigned.value) return;
-      const sid = hashToken(unsigned.value);
+      // a page opened with a session from before the hint existed gets the hint (once)
+      const hintMissing = raw !== undefined && request.cookies[SESSION_HINT_COOKIE] === undefined;
+      const needsSession = path.startsWith('/api/') || path.startsWith('/objects/');
+      if (!needsSession && !hintMissing) return; // assets and pages need no session
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
       const now = new Date();
-      const session = await findLiveSession(app.db, sid, now);
-      if (!session) return;
+      const session =
+        unsigned?.valid && unsigned.value
+          ? await findLiveSession(app.db, hashToken(unsigned.value), now)
+          : undefined;
+      if (!session || !unsigned?.value) {
+        clearStaleHint(request, reply);
+        return;
+      }
+      const sid = hashToken(unsigned.value);
       request.userId = session.sess.userId;
       request.sessionId = sid;
-      if (session.expire.getTime() - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
+      if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
+        setSessionCookie(reply, unsigned.value); // a session from before the hint existed
+      } else if (session.expire.getTime() - now.getTime() < SESSION_IDLE_MS - EXTEND_AFTER_MS) {
         const expire = new Date(now.getTime() + SESSION_IDLE_MS);
         await extendSession(app.db, sid, session.sess.userId, expire);
         setSessionCookie(reply, unsigned.value);
@@ -93,6 +103,19 @@ export const sessionsPlugin = fp<{ config: Config }>(
         ...cookieOptions(reply.request),
         maxAge: SESSION_IDLE_MS / 1000,
       });
+      reply.setCookie(SESSION_HINT_COOKIE, '1', {
+        ...cookieOptions(reply.request),
+        httpOnly: false, // for the page to read
+        signed: false,
+        maxAge: SESSION_IDLE_MS / 1000,
+      });
+    }
+
+    /** A hint of a session that is no longer there goes, so the page stops asking. */
+    function clearStaleHint(request: FastifyRequest, reply: FastifyReply) {
+      if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
+        reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+      }
     }
 
     app.decorateReply(
@@ -129,6 +152,7 @@ export const sessionsPlugin = fp<{ config: Config }>(
       this.request.userId = null;
       this.request.sessionId = null;
       this.clearCookie(SESSION_COOKIE, { path: '/' });
+      this.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
     });
 
     app.decorateReply('signOutEverywhere', async function (this: FastifyReply) {
