@@ -68,11 +68,15 @@ const writeHeaders = ({ id, method }: Pick<QueuedWrite, 'id' | 'method'>) =>
  * did make, and the create's key makes its replay return that log instead of a second one.
  */
 export async function sendOrQueue<T>(
-  write: Omit<QueuedWrite, 'id' | 'queuedAt' | 'userId'> & { userId: string | undefined },
+  write: Omit<QueuedWrite, 'id' | 'queuedAt' | 'userId'> & {
+    userId: string | undefined;
+    /** A create's Idempotency-Key when the caller keeps one across tries (one per form). */
+    id?: string;
+  },
   send: (headers: Record<string, string> | undefined) => Promise<T>,
 ): Promise<T | typeof QUEUED> {
   const { userId } = write;
-  const id = crypto.randomUUID();
+  const id = write.id ?? crypto.randomUUID();
   const headers = writeHeaders({ id, method: write.method });
   if (!userId) return send(headers); // no known session to replay it in
   if ((await readOfflineWrites(userId)).queued.length === 0) {

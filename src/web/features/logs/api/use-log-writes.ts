@@ -21,13 +21,18 @@ const refreshAfterWrite = (queryClient: QueryClient, result: unknown) =>
     (queryKey) => void queryClient.invalidateQueries({ queryKey }),
   );
 
+/**
+ * Creates a log. `idempotencyKey` is the form's: every try of one form carries it, so a second
+ * try after a lost reply answers the log the first made instead of making another.
+ */
 export function useCreateLog() {
   const queryClient = useQueryClient();
   return useMutation({
     ...writeOptions,
-    mutationFn: (payload: LogWriteInput) =>
+    mutationFn: ({ payload, idempotencyKey }: { payload: LogWriteInput; idempotencyKey: string }) =>
       sendOrQueue(
         {
+          id: idempotencyKey,
           userId: currentUserId(queryClient),
           method: 'POST',
           path: '/api/logs',

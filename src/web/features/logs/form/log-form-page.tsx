@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { appRoutes, logPath } from '../../../../common/routes';
@@ -20,11 +20,30 @@ const failed = (error: unknown, fallback: string) => {
   if (!isUnauthorized(error)) toast.error('Error', { description: errorMessage(error, fallback) });
 };
 
+/**
+ * One save at a time, whatever is clicked or pressed: a double-click or Enter pressed twice
+ * calls `onSave` twice before React renders the button disabled, so the guard is a ref, set at
+ * once and cleared when the call settles.
+ */
+function useOneSaveAtATime() {
+  const busy = useRef(false);
+  return (save: (settled: () => void) => void) => {
+    if (busy.current) return;
+    busy.current = true;
+    save(() => {
+      busy.current = false;
+    });
+  };
+}
+
 export function NewLogPage() {
   useDocumentTitle('New Log');
   const [, navigate] = useLocation();
   const createLog = useCreateLog();
   const [defaultValues] = useState(newLogValues); // 'now' once, not at every render
+  // one form, one log: every try of this form sends the same Idempotency-Key
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const once = useOneSaveAtATime();
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <LogForm
@@ -33,15 +52,21 @@ export function NewLogPage() {
         saving={createLog.isPending}
         onCancel={() => navigate(appRoutes.home)}
         onSave={(values) =>
-          createLog.mutate(toRequest(values), {
-            onSuccess: (log) => {
-              toastWriteDone(log, 'Log created successfully');
-              if (log !== QUEUED && log.lifer) toastLifer(log.speciesCommon);
-              // offline, the log waits on this device: the list shows it as pending
-              navigate(log === QUEUED ? appRoutes.home : logPath(log.id));
-            },
-            onError: (error) => failed(error, 'Failed to create log'),
-          })
+          once((settled) =>
+            createLog.mutate(
+              { payload: toRequest(values), idempotencyKey },
+              {
+                onSuccess: (log) => {
+                  toastWriteDone(log, 'Log created successfully');
+                  if (log !== QUEUED && log.lifer) toastLifer(log.speciesCommon);
+                  // offline, the log waits on this device: the list shows it as pending
+                  navigate(log === QUEUED ? appRoutes.home : logPath(log.id));
+                },
+                onError: (error) => failed(error, 'Failed to create log'),
+                onSettled: settled,
+              },
+            ),
+          )
         }
       />
     </main>
@@ -53,6 +78,7 @@ export function EditLogPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
   const { data: log, error } = useLog(id);
   const updateLog = useUpdateLog(id);
+  const once = useOneSaveAtATime();
 
   // null: its deletion waits for the connection
   if (log === null || (error instanceof ApiError && error.status === 404)) return <LogNotFound />;
@@ -66,13 +92,16 @@ export function EditLogPage({ id }: { id: string }) {
           saving={updateLog.isPending}
           onCancel={() => navigate(logPath(id))}
           onSave={(values) =>
-            updateLog.mutate(toRequest(values), {
-              onSuccess: (result) => {
-                toastWriteDone(result, 'Log updated successfully');
-                navigate(logPath(id));
-              },
-              onError: (failure) => failed(failure, 'Failed to update log'),
-            })
+            once((settled) =>
+              updateLog.mutate(toRequest(values), {
+                onSuccess: (result) => {
+                  toastWriteDone(result, 'Log updated successfully');
+                  navigate(logPath(id));
+                },
+                onError: (failure) => failed(failure, 'Failed to update log'),
+                onSettled: settled,
+              }),
+            )
           }
         />
       ) : (

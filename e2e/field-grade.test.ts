@@ -1,0 +1,191 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import {
+  baseURL,
+  createLog,
+  expectToast,
+  pathOf,
+  signUp,
+  withWorker,
+  type SignedIn,
+} from './support.js';
+
+// Issue 23, field use: one form makes one log however it is submitted, a wrong password is
+// answered in the form, every screen has its own title, and no screen logs an error.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const combobox = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+
+async function typeSpecies(page: Page, species: string) {
+  await combobox(page, 'Common Name').click();
+  await page.getByPlaceholder('Type to search or add new...').fill(species);
+  await page.getByRole('option', { name: `Use "${species}"` }).click();
+}
+
+/** Holds every POST /api/logs for a moment, as a slow phone network does. */
+async function slowCreates(page: Page) {
+  const posts: string[] = [];
+  await page.route('**/api/logs', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    posts.push(route.request().headers()['idempotency-key'] ?? '');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fallback();
+  });
+  return posts;
+}
+
+async function logsNamed(ada: SignedIn, species: string) {
+  const list = await (await ada.context.request.get(`/api/logs?q=${species}`)).json();
+  return (list.items as Array<{ speciesCommon: string }>).filter(
+    (log) => log.speciesCommon === species,
+  ).length;
+}
+
+describe('one form, one log', () => {
+  let ada: SignedIn;
+  beforeAll(async () => {
+    ada = await signUp(browser);
+  });
+  afterAll(() => ada.context.close());
+
+  it('makes one log of a double-click on Create Log', async () => {
+    const page = await ada.context.newPage();
+    const posts = await slowCreates(page);
+    await page.goto('/logs/new');
+    await typeSpecies(page, 'Doubleclick Wren');
+    await page.getByRole('button', { name: 'Create Log' }).dblclick();
+    await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
+    expect(await logsNamed(ada, 'Doubleclick Wren')).toBe(1);
+    expect(new Set(posts).size).toBe(1); // and any second try carried the same key
+    await page.close();
+  });
+
+  it('makes one log of Enter pressed twice', async () => {
+    const page = await ada.context.newPage();
+    const posts = await slowCreates(page);
+    await page.goto('/logs/new');
+    await typeSpecies(page, 'Enter Wren');
+    await page.getByLabel('Count').fill('3');
+    await page.getByLabel('Count').press('Enter');
+    await page.getByLabel('Count').press('Enter');
+    await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
+    expect(await logsNamed(ada, 'Enter Wren')).toBe(1);
+    expect(new Set(posts).size).toBe(1);
+    await page.close();
+  });
+
+  it('sends the same key again after a failed try, so a lost reply makes no second log', async () => {
+    const page = await ada.context.newPage();
+    const keys: string[] = [];
+    let first = true;
+    await page.route('**/api/logs', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!first) return route.fallback();
+      first = false;
+      // the server makes the log, but its reply never arrives
+      await route.fetch();
+      await route.fulfill({ status: 502, body: 'Bad gateway' });
+    });
+    await page.goto('/logs/new');
+    await typeSpecies(page, 'Retry Wren');
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await expectToast(page, 'Error', '502');
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(await logsNamed(ada, 'Retry Wren')).toBe(1);
+    await page.close();
+  });
+});
+
+describe('signing in', () => {
+  it('answers a wrong password in the form and stays, with what was typed', async () => {
+    const ada = await signUp(browser);
+    const email = (await (await ada.context.request.get('/api/auth/user')).json()).email as string;
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    await page.waitForTimeout(1000); // the signed-out flow would reload after 500 ms
+    expect(pathOf(page)).toBe('/login');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(
+      await page.locator('[data-sonner-toast]').filter({ hasText: 'Unauthorized' }).count(),
+    ).toBe(0);
+    await context.close();
+    await ada.context.close();
+  });
+});
+
+describe('every screen', () => {
+  let ada: SignedIn;
+  let logId: string;
+  beforeAll(async () => {
+    ada = await signUp(browser, withWorker); // the worker's registration must log nothing either
+    logId = (await createLog(ada.context, { speciesCommon: 'Title Owl' })).id;
+  });
+  afterAll(() => ada.context.close());
+
+  it('has its own title and logs no error, CSP violations included', async () => {
+    const page = await ada.context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      // map tiles come from the internet, which this machine has not
+      if (message.type() === 'error' && !message.text().includes('ERR_NAME_NOT_RESOLVED')) {
+        problems.push(`${pathOf(page)}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`${pathOf(page)}: ${error.message}`));
+    const screens: Array<[string, string]> = [
+      ['/', 'Wildlife Logs - Sightbook'],
+      ['/logs/new', 'New Log - Sightbook'],
+      [`/logs/${logId}`, 'Title Owl - Sightbook'],
+      [`/logs/${logId}/edit`, 'Edit Log - Sightbook'],
+      ['/stats', 'Statistics - Sightbook'],
+      ['/map', 'Map - Sightbook'],
+      ['/lists', 'Lists - Sightbook'],
+      ['/account', 'Account - Sightbook'],
+      ['/admin', 'Admin - Sightbook'],
+      ['/no/such/page', 'Page Not Found - Sightbook'],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await expect.poll(() => page.title(), { timeout: 5000 }).toBe(title);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('signed out, logs no error either', async () => {
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${pathOf(page)}: ${message.text()}`);
+    });
+    const screens: Array<[string, string]> = [
+      ['/', 'Sightbook'],
+      ['/login', 'Sign in - Sightbook'],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await expect.poll(() => page.title()).toBe(title);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
