@@ -98,7 +98,7 @@ describe('one form, one log', () => {
     await page.goto('/logs/new');
     await typeSpecies(page, 'Retry Wren');
     await page.getByRole('button', { name: 'Create Log' }).click();
-    await expectToast(page, 'Error', '502');
+    await expectToast(page, 'Error', 'Bad gateway');
     await page.getByRole('button', { name: 'Create Log' }).click();
     await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
     expect(keys).toHaveLength(2);
