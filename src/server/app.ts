@@ -57,6 +57,9 @@ export async function buildApp(
   options: { logStream?: DestinationStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
+    // The database plugin migrates before the app answers: on a busy machine the embedded store
+    // takes more than Fastify's 10 s default, which failed the start instead of waiting.
+    pluginTimeout: 120_000,
     logger: loggerOptions(config, options.logStream),
     bodyLimit: 1024 * 1024, // JSON bodies; photo uploads get their own limit
     trustProxy: proxyTrust(config.trustProxy),
