@@ -189,3 +189,34 @@ describe('every screen', () => {
     await context.close();
   });
 });
+
+describe('the list past its last page', () => {
+  let ada: SignedIn;
+  beforeAll(async () => {
+    ada = await signUp(browser);
+    for (let n = 0; n < 24; n += 1) {
+      await createLog(ada.context, {
+        speciesCommon: n < 4 ? `Pager Heron ${n}` : `Pager Gull ${n}`,
+        observedAt: new Date(Date.UTC(2026, 0, 1 + n)).toISOString(),
+      });
+    }
+  });
+  afterAll(() => ada.context.close());
+
+  it('keeps the page while it exists and shows the last one past it', async () => {
+    const { page } = ada;
+    await page.goto('/?page=2');
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByText('24 logs').waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('heron');
+    await page.getByText('4 matching logs').waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=heron');
+    expect(await page.getByText('No logs found').count()).toBe(0);
+    expect(await page.locator('h2', { hasText: 'Pager Heron' }).count()).toBe(4);
+
+    await page.goto('/?page=99');
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(await page.getByText('Start logging').count()).toBe(0);
+  });
+});

@@ -24,7 +24,7 @@ describe('importing sightings from the logs list', () => {
   it('checks an eBird file first, then imports it, skipping a count of 0', async () => {
     const { page } = ada;
     await page.goto('/');
-    await page.getByText('0 sightings total').waitFor();
+    await page.getByText('0 logs').waitFor();
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import Sightings' }).waitFor();
     await expectAccessible(page);
@@ -39,18 +39,18 @@ describe('importing sightings from the logs list', () => {
       .getByText(/^Line 6: No coordinates, and US-TX has more than one time zone/)
       .waitFor();
     await expectAccessible(page);
-    await page.getByText('0 sightings total').waitFor();
+    await page.getByText('0 logs').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Import 5, skip 1' }).click();
     await expectToast(page, 'Success', 'Imported 5 sightings, 1 skipped');
     await page.getByRole('heading', { name: 'Import Sightings' }).waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Mountain Chickadee' }).waitFor();
-    await page.getByText('5 sightings total').waitFor();
+    await page.getByText('5 logs').waitFor();
   });
 
   it('says when a file holds nothing new, and imports nothing', async () => {
     const { page } = ada;
     await page.goto('/');
-    await page.getByText('5 sightings total').waitFor();
+    await page.getByText('5 logs').waitFor();
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByLabel('CSV file').setInputFiles(fixture('ebird-2018.csv'));
     await page.getByRole('dialog').getByRole('button', { name: 'Check file' }).click();
@@ -59,7 +59,7 @@ describe('importing sightings from the logs list', () => {
     const confirm = page.getByRole('dialog').getByRole('button', { name: 'Import 0, skip 1' });
     if (!(await confirm.isDisabled())) throw new Error('an import of nothing can be confirmed');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByText('5 sightings total').waitFor();
+    await page.getByText('5 logs').waitFor();
   });
 
   it('shows why a file is refused', async () => {
@@ -74,6 +74,6 @@ describe('importing sightings from the logs list', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Check file' }).click();
     await page.getByText(/^Unrecognised CSV format: expected a Sightbook export/).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByText('5 sightings total').waitFor();
+    await page.getByText('5 logs').waitFor();
   });
 });

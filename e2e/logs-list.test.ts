@@ -34,7 +34,7 @@ describe('the logs list', () => {
     const { page } = ada;
     await page.goto('/');
     await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
-    await page.getByText('0 sightings total').waitFor();
+    await page.getByText('0 logs').waitFor();
     await page.getByRole('heading', { name: 'No logs found' }).waitFor();
     await page
       .getByText('Start logging your wildlife sightings to build your observation database.')
@@ -67,7 +67,7 @@ describe('the logs list', () => {
     await page.getByText('Loading...').waitFor();
     expect(await page.getByTestId('log-card-skeleton').count()).toBe(6);
     release();
-    await page.getByText('2 sightings total').waitFor();
+    await page.getByText('2 logs').waitFor();
     await page.unroute('**/api/logs?*');
 
     const owl = card(page, 'Barn Owl');
@@ -220,7 +220,7 @@ describe('paging', () => {
       await createLog(context, { speciesCommon: `Species ${index}` });
     }
     await page.goto('/');
-    await page.getByText('20 sightings total').waitFor();
+    await page.getByText('20 logs').waitFor();
     expect(await page.getByText(/^Page \d+ of \d+$/).count()).toBe(0);
 
     await createLog(context, { speciesCommon: 'Species 20' });

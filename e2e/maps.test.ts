@@ -200,7 +200,7 @@ describe('the map of all sightings', () => {
     expect(new URL(page.url()).search).toBe('?q=wren&maxCount=1');
     await page.getByRole('link', { name: 'Show as list' }).click();
     await page.waitForURL(`${baseURL}/?q=wren&maxCount=1`);
-    await page.getByText('5 sightings total').waitFor(); // and the wren without a point
+    await page.getByText('5 matching logs').waitFor(); // and the wren without a point
   });
 
   it('exports the sightings on the map as GeoJSON, with the same search', async () => {

@@ -146,7 +146,7 @@ describe('offline logging', () => {
     // reloaded offline, the list comes from the cache: the log stays hidden while its deletion waits
     await page.reload();
     await pending.getByText('Deletion').waitFor();
-    await page.getByText('0 sightings total').waitFor();
+    await page.getByText('0 logs').waitFor();
     expect(await page.getByRole('heading', { name: 'Robin' }).count()).toBe(0);
     // and so do its details, which are gone as far as this device knows
     await page.goto(`/logs/${robin.id}`);

@@ -115,7 +115,7 @@ describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s them
     await check(user, {
       name: 'list',
       path: '/',
-      ready: (page) => page.getByText('2 sightings total').waitFor(),
+      ready: (page) => page.getByText('2 logs').waitFor(),
     });
     await check(user, { name: 'form', path: '/logs/new', ready: heading('New Wildlife Log') });
     await check(user, {

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
@@ -26,8 +26,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const SKELETON_CARDS = 6; // SPEC §9
 
-const sightingsTotal = (total: number) =>
-  `${total.toLocaleString()} ${total === 1 ? 'sighting' : 'sightings'} total`;
+/** '34 logs'; with a search or filters, '4 matching logs' (issue 23: logs, not animals). */
+export const logsTotal = (total: number, filtered: boolean) =>
+  `${total.toLocaleString()} ${filtered ? 'matching ' : ''}${total === 1 ? 'log' : 'logs'}`;
 
 async function shareFromList(log: Log) {
   if (!log.isPublic) {
@@ -50,6 +51,12 @@ export function LogsPage() {
   const { data, isPending, error } = useLogs(toPageQuery(state));
   const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
   const filtersSet = countActiveFilters(state.filters) > 0;
+  const filtered = filtersSet || state.q.trim() !== '';
+  // past the last page (a narrower search, logs deleted, an old link): the last page there is
+  const pastTheEnd = data !== undefined && pages > 0 && state.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) update({ page: pages });
+  }, [pastTheEnd, pages]); // eslint-disable-line react-hooks/exhaustive-deps -- update is new each render
   // SPEC §4: the page is not reset when search or filters change
   const clearFilters = () => update({ filters: emptyFilters });
 
@@ -74,7 +81,7 @@ export function LogsPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Wildlife Logs</h1>
           <p className="text-muted-foreground">
-            {isPending ? 'Loading...' : data ? sightingsTotal(data.total) : null}
+            {isPending ? 'Loading...' : data ? logsTotal(data.total, filtered) : null}
           </p>
         </div>
         <Button asChild>
@@ -98,10 +105,10 @@ export function LogsPage() {
 
       <PendingWrites />
 
-      {data ? (
+      {data && !pastTheEnd ? (
         data.items.length === 0 ? (
           <LogsEmptyState
-            searching={filtersSet || state.q.trim() !== ''}
+            searching={filtered}
             filtersSet={filtersSet}
             onClearFilters={clearFilters}
           />
@@ -117,7 +124,7 @@ export function LogsPage() {
             ))}
           </div>
         )
-      ) : isPending ? (
+      ) : isPending || pastTheEnd ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
             <LogCardSkeleton key={index} />
