@@ -220,3 +220,31 @@ describe('the list past its last page', () => {
     expect(await page.getByText('Start logging').count()).toBe(0);
   });
 });
+
+describe('scrolling between pages', () => {
+  it('opens a page at its top and takes back and forward to where the person was', async () => {
+    const ada = await signUp(browser, { viewport: { width: 390, height: 844 } });
+    await createLog(ada.context, { speciesCommon: 'Scroll Owl', count: 3 });
+    const { page } = ada;
+    const scrollY = () => page.evaluate('window.scrollY') as Promise<number>;
+    await page.goto('/stats');
+    await page.getByText('Top Species by Count').waitFor();
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    const bottom = await scrollY();
+    expect(bottom).toBeGreaterThan(300);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Logs' })
+      .click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.getByText('Scroll Owl').waitFor();
+    expect(await scrollY()).toBe(0);
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/stats`);
+    await expect.poll(scrollY).toBeGreaterThan(bottom - 5);
+    await page.goForward();
+    await page.waitForURL(`${baseURL}/`);
+    await expect.poll(scrollY).toBe(0);
+    await ada.context.close();
+  });
+});

@@ -2,6 +2,9 @@ import { InstallCard } from '@/features/pwa';
 import { InstalledAppStart } from './installed-app-start';
 import { AppRouter } from './router';
 import { Providers } from './providers';
+import { startScrollRestoration } from './scroll-restoration';
+
+startScrollRestoration();
 
 export function App() {
   return (

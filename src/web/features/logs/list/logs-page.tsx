@@ -135,7 +135,14 @@ export function LogsPage() {
       )}
 
       {pages > 1 && (
-        <ListPagination page={state.page} pages={pages} onPage={(page) => update({ page })} />
+        <ListPagination
+          page={state.page}
+          pages={pages}
+          onPage={(page) => {
+            update({ page });
+            window.scrollTo(0, 0); // the next page starts at its first card
+          }}
+        />
       )}
 
       <DeleteLogDialog
