@@ -1,11 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  logWriteSchema,
-  type LogWriteInput,
-  type LogWritePayload,
-} from '../../../../common/logs/schemas';
+import { type LogWriteInput, type LogWritePayload } from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
 import { ComboboxField } from '@/components/combobox-field';
 import { Button } from '@/components/ui/button';
@@ -31,6 +26,7 @@ import { ObservedTimeField } from './observed-time-field';
 import { photoTime, type PhotoTime } from './photo-time';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { formInstant, loadZoneAt, PlaceZoneOffer, usePlaceZoneOffer } from './place-zone';
+import { logFormResolver } from './count-resolver';
 import { SpeciesField } from './species-field';
 import { useLocations, useSpecies } from '../api/use-suggestions';
 
@@ -54,7 +50,7 @@ export function LogForm({
   onSave,
   onCancel,
 }: LogFormProps) {
-  const form = useForm({ resolver: zodResolver(logWriteSchema), defaultValues });
+  const form = useForm({ resolver: logFormResolver, defaultValues });
   const species = useSpecies().data ?? [];
   const locations = useLocations().data ?? [];
   const [taxon, setTaxon] = useState(linkedTaxon);
