@@ -35,9 +35,10 @@ describe('a new visitor', () => {
     await page.goto('/');
     await page.getByText('Track Wildlife Sightings with Precision').waitFor();
     await page.getByRole('link', { name: 'Get Started' }).click();
-    await page.waitForURL('**/login');
+    await page.waitForURL('**/login?signup=true');
 
-    await page.getByRole('tab', { name: 'Create account' }).click();
+    // a newcomer has no account yet: Get Started opens the create-account form (issue 23)
+    await page.getByRole('tab', { name: 'Create account', selected: true }).waitFor();
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Tester');
     await page.getByLabel('Email').fill(email);

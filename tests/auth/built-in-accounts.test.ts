@@ -213,6 +213,9 @@ describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
     ['/api/login?next=/%5Cevil.example', '/login'],
     ['/api/login?next=https://evil.example/', '/login'],
     ['/api/login?pwa=yes', '/login'],
+    ['/api/login?signup=true', '/login?signup=true'],
+    ['/api/login?pwa=true&signup=true', '/login?pwa=true&signup=true'],
+    ['/api/login?signup=1', '/login'],
   ])('%s sends the browser to %s', async (url, location) => {
     const res = await app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(302);

@@ -101,6 +101,8 @@ export const loginQuerySchema = z.object({
   next: z.string().optional().catch(undefined),
   /** An invitation's token, carried to the sign-up (and through an OpenID Connect sign-in). */
   invitation: z.string().max(200).optional().catch(undefined),
+  /** The landing page's Get Started: the sign-in page opens on 'Create account' (issue 23). */
+  signup: z.enum(['true']).optional().catch(undefined),
 });
 
 /** A `next` target is followed only when it is a path on this origin: no `//host`, no `/\host`. */

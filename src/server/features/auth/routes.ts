@@ -90,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       if (request.query.pwa) params.set('pwa', 'true');
       if (next) params.set('next', next);
       if (invitation) params.set('invitation', invitation);
+      if (request.query.signup) params.set('signup', 'true');
       const query = params.size ? `?${params}` : '';
       return reply.redirect(`/login${query}`);
     },

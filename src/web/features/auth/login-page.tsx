@@ -85,7 +85,10 @@ export function LoginPage() {
             </Button>
           )}
           {localAccounts && (
-            <Tabs defaultValue={invitation ? 'register' : 'sign-in'} className="gap-6">
+            <Tabs
+              defaultValue={invitation || params.get('signup') === 'true' ? 'register' : 'sign-in'}
+              className="gap-6"
+            >
               <TabsList className="w-full">
                 <TabsTrigger value="sign-in">Sign in</TabsTrigger>
                 <TabsTrigger value="register">Create account</TabsTrigger>

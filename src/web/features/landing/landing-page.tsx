@@ -16,8 +16,9 @@ const features = [
   },
   {
     icon: Camera,
-    title: 'Photo Links',
-    description: 'Attach external photo links from your cloud storage services to each sighting.',
+    title: 'Photos',
+    description:
+      'Upload photos from your phone or camera, or attach external photo links from your cloud storage services.',
   },
   {
     icon: TrendingUp,
@@ -31,20 +32,29 @@ const features = [
   },
 ];
 
-/** Sign-in starts at /api/login; an installed app signs in in a browser tab (SPEC §2). */
+/**
+ * Sign-in starts at /api/login; an installed app signs in in a browser tab (SPEC §2). Get Started
+ * opens the page on 'Create account' (`signup`): a newcomer has no account yet (issue 23).
+ */
 function SignInLink({
   standalone,
+  signup = false,
   children,
   ...props
-}: { standalone: boolean; children: ReactNode } & ComponentProps<typeof Button>) {
+}: { standalone: boolean; signup?: boolean; children: ReactNode } & ComponentProps<typeof Button>) {
+  const params = new URLSearchParams({
+    ...(standalone && { pwa: 'true' }),
+    ...(signup && { signup: 'true' }),
+  });
+  const href = params.size ? `/api/login?${params}` : '/api/login';
   return (
     <Button asChild {...props}>
       {standalone ? (
-        <a href="/api/login?pwa=true" target="_blank" rel="noopener">
+        <a href={href} target="_blank" rel="noopener">
           {children}
         </a>
       ) : (
-        <a href="/api/login">{children}</a>
+        <a href={href}>{children}</a>
       )}
     </Button>
   );
@@ -89,7 +99,7 @@ export function LandingPage() {
               </AlertDescription>
             </Alert>
           )}
-          <SignInLink standalone={standalone} size="lg">
+          <SignInLink standalone={standalone} signup size="lg">
             Get Started
           </SignInLink>
         </section>
