@@ -248,3 +248,22 @@ describe('scrolling between pages', () => {
     await ada.context.close();
   });
 });
+
+describe('the create form', () => {
+  it('has the Public switch, on by default, and keeps a log private from the start', async () => {
+    const ada = await signUp(browser);
+    const { page } = ada;
+    await page.goto('/logs/new');
+    const publicSwitch = page.getByRole('switch', { name: 'Public' });
+    expect(await publicSwitch.getAttribute('aria-checked')).toBe('true');
+    await typeSpecies(page, 'Private Nightjar');
+    await publicSwitch.click();
+    await page.getByText('Only you can see this log').waitFor();
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
+    const id = pathOf(page).split('/').pop();
+    const log = await (await ada.context.request.get(`/api/logs/${id}`)).json();
+    expect(log).toMatchObject({ speciesCommon: 'Private Nightjar', isPublic: false });
+    await ada.context.close();
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { LocationFields } from '@/components/map/location-fields';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
@@ -168,6 +169,25 @@ export function LogForm({
               />
               <ObservedTimeField form={form} />
             </div>
+            {/* beside Date & Time, which it would change (issue 23) */}
+            {takenAt && (
+              <PhotoTimeOffer
+                takenAt={takenAt.local}
+                zoneName={
+                  takenInstant && differsFromViewer(takenInstant, takenAt.zone)
+                    ? zoneAbbreviation(takenInstant, takenAt.zone)
+                    : undefined
+                }
+                onAccept={() => {
+                  const options = { shouldDirty: true, shouldValidate: true };
+                  form.setValue('observedAt', takenAt.local, options);
+                  form.setValue('timeZone', takenAt.zone, options);
+                  form.setValue('timeKnown', true, options); // a photo knows its time
+                  setTakenAt(undefined);
+                }}
+                onDismiss={() => setTakenAt(undefined)}
+              />
+            )}
             <ComboboxField
               control={form.control}
               name="placeName"
@@ -237,24 +257,25 @@ export function LogForm({
                 )
               }
             />
-            {takenAt && (
-              <PhotoTimeOffer
-                takenAt={takenAt.local}
-                zoneName={
-                  takenInstant && differsFromViewer(takenInstant, takenAt.zone)
-                    ? zoneAbbreviation(takenInstant, takenAt.zone)
-                    : undefined
-                }
-                onAccept={() => {
-                  const options = { shouldDirty: true, shouldValidate: true };
-                  form.setValue('observedAt', takenAt.local, options);
-                  form.setValue('timeZone', takenAt.zone, options);
-                  form.setValue('timeKnown', true, options); // a photo knows its time
-                  setTakenAt(undefined);
-                }}
-                onDismiss={() => setTakenAt(undefined)}
-              />
-            )}
+            <FormField
+              control={form.control}
+              name="isPublic"
+              render={({ field }) => (
+                <FormItem className="flex items-center justify-between gap-4 rounded-lg border p-4">
+                  <div className="grid gap-1">
+                    <FormLabel>Public</FormLabel>
+                    <p className="text-sm text-muted-foreground">
+                      {field.value
+                        ? 'Anyone with the link can see this log'
+                        : 'Only you can see this log'}
+                    </p>
+                  </div>
+                  <FormControl>
+                    <Switch checked={field.value} onCheckedChange={field.onChange} />
+                  </FormControl>
+                </FormItem>
+              )}
+            />
             <div className="flex justify-end gap-2">
               <Button type="button" variant="outline" disabled={saving} onClick={onCancel}>
                 Cancel
