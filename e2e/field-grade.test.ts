@@ -267,3 +267,19 @@ describe('the create form', () => {
     await ada.context.close();
   });
 });
+
+describe('the cards', () => {
+  it('mark a private log, and a public one not', async () => {
+    const ada = await signUp(browser);
+    await createLog(ada.context, { speciesCommon: 'Hidden Crake', isPublic: false });
+    await createLog(ada.context, { speciesCommon: 'Open Crake', isPublic: true });
+    const { page } = ada;
+    await page.goto('/');
+    const card = (species: string) =>
+      page.getByTestId('log-card').filter({ has: page.getByRole('heading', { name: species }) });
+    await card('Hidden Crake').getByText('Private', { exact: true }).waitFor();
+    await card('Open Crake').waitFor();
+    expect(await card('Open Crake').getByText('Private', { exact: true }).count()).toBe(0);
+    await ada.context.close();
+  });
+});

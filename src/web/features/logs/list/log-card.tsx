@@ -1,4 +1,13 @@
-import { Calendar, Image, MapPin, MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
+import {
+  Calendar,
+  Image,
+  Lock,
+  MapPin,
+  MoreHorizontal,
+  Pencil,
+  Share2,
+  Trash2,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import type { Log } from '../../../../common/logs/schemas';
 import { thumbnailUrl } from '../../../../common/photos';
@@ -34,31 +43,33 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
         className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <Card className="h-full gap-3 overflow-hidden transition-colors hover:bg-accent/40">
-          {cover && (
-            <img
-              src={thumbnailUrl(cover.url)}
-              alt=""
-              loading="lazy"
-              className="-mt-6 aspect-[2/1] w-full object-cover"
-            />
-          )}
           <CardHeader>
-            <div className="flex min-w-0 items-start justify-between gap-2">
+            <div className="flex min-w-0 items-start gap-3">
+              {/* a small cover beside the name: a card with a photo is as tall as one without */}
+              {cover && (
+                <img
+                  src={thumbnailUrl(cover.url)}
+                  alt=""
+                  loading="lazy"
+                  className="size-14 shrink-0 rounded-md border object-cover"
+                  data-testid="log-card-cover"
+                />
+              )}
               <CardTitle
                 className="min-w-0 truncate text-lg leading-tight"
                 title={log.speciesCommon}
               >
                 <h2 className="truncate">{log.speciesCommon}</h2>
+                {(log.speciesScientific ?? log.taxon?.scientificName) && (
+                  <p className="mt-1.5 truncate text-sm font-normal text-muted-foreground italic">
+                    {log.speciesScientific ?? log.taxon?.scientificName}
+                  </p>
+                )}
               </CardTitle>
-              <Badge variant="secondary" aria-label={`Count ${log.count}`}>
+              <Badge variant="secondary" className="ml-auto" aria-label={`Count ${log.count}`}>
                 {log.count.toLocaleString()}
               </Badge>
             </div>
-            {(log.speciesScientific ?? log.taxon?.scientificName) && (
-              <p className="truncate text-sm text-muted-foreground italic">
-                {log.speciesScientific ?? log.taxon?.scientificName}
-              </p>
-            )}
             {log.firstOfSpecies && (
               <div>
                 <LiferMark />
@@ -82,6 +93,12 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
               <p className="flex items-center gap-2">
                 <Image className="size-4 shrink-0" aria-hidden="true" />
                 {photoCount(log.photos.length)}
+              </p>
+            )}
+            {!log.isPublic && (
+              <p className="flex items-center gap-2">
+                <Lock className="size-4 shrink-0" aria-hidden="true" />
+                Private
               </p>
             )}
           </CardContent>
