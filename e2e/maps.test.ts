@@ -124,6 +124,35 @@ describe("'Use my location'", () => {
     await context.close();
   });
 
+  it('zooms to the found point at street level, and a click sets exactly where it was', async () => {
+    const { context, page } = await signUp(browser, {
+      permissions: ['geolocation'],
+      geolocation: { latitude: 48.858372, longitude: 2.294481, accuracy: 5 },
+    });
+    await openNewLog(page);
+    const zoomOfTiles = async () => {
+      const sources = await page
+        .locator('img.leaflet-tile-loaded')
+        .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('src') ?? ''));
+      return new Set(sources.map((src) => /\/tiles\/(\d+)\//.exec(src)?.[1]));
+    };
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    await page.getByText('Location found').waitFor();
+    await expect.poll(zoomOfTiles).toEqual(new Set(['16']));
+
+    const map = page.getByRole('region', { name: 'Map: click to set the location' });
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2);
+    await expect.poll(() => field(page, 'Longitude').inputValue()).not.toBe('2.294481');
+    const longitude = Number(await field(page, 'Longitude').inputValue());
+    // 40 px east at street level is a few dozen metres, not another country
+    expect(longitude - 2.294481).toBeGreaterThan(0);
+    expect(longitude - 2.294481).toBeLessThan(0.002);
+    expect(Number(await field(page, 'Latitude').inputValue())).toBeCloseTo(48.858372, 3);
+    expect(await zoomOfTiles()).toEqual(new Set(['16'])); // the view stays where it was
+    await context.close();
+  });
+
   it('says so when the permission is denied', async () => {
     const { context, page } = await signUp(browser, {
       geolocation: { latitude: 48.858372, longitude: 2.294481 },

@@ -5,7 +5,7 @@ import {
   type LeafletMouseEvent,
   type Marker as LeafletMarker,
 } from 'leaflet';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { pinIcon } from './map-icons';
 import { readTileSettings } from './tile-settings';
@@ -15,6 +15,8 @@ import { readTileSettings } from './tile-settings';
 
 const tiles = readTileSettings(document);
 const POINT_ZOOM = 13;
+/** A point set from outside the map (located, typed, read from a photo) is shown this close. */
+const STREET_ZOOM = 16;
 const WORLD_ZOOM = 1;
 const APPROXIMATE_RADIUS_M = 1000; // 0.01° is about 1.1 km of latitude
 
@@ -35,9 +37,20 @@ export default function PointMap({
   point,
   approximate = false,
   uncertainty,
-  onPick,
+  onPick: pick,
   label,
 }: PointMapProps) {
+  // the point the map itself set (a click, a drag): the map stays where the person put it
+  const [picked, setPicked] = useState<string>();
+  const onPick = useMemo(
+    () =>
+      pick &&
+      ((latitude: number, longitude: number) => {
+        setPicked(`${latitude},${longitude}`);
+        pick(latitude, longitude);
+      }),
+    [pick],
+  );
   // a rounded point is somewhere in its 1 km area, or farther when the point was that uncertain
   const radius = approximate
     ? Math.max(APPROXIMATE_RADIUS_M, uncertainty ?? 0)
@@ -50,7 +63,12 @@ export default function PointMap({
       className="size-full"
     >
       <TileLayer url={tiles.url} attribution={tiles.attribution} />
-      {point && <FollowPoint point={point} radius={radius} />}
+      {point &&
+        (onPick ? (
+          <ZoomToPoint point={point} radius={radius} picked={picked} />
+        ) : (
+          <FollowPoint point={point} radius={radius} />
+        ))}
       {point && radius && (
         <Circle
           center={point}
@@ -91,8 +109,8 @@ function Pin({
 }
 
 /**
- * Keeps the point in view when it changes from outside (typed, located, read from a photo), and
- * its uncertainty circle when that is larger than the view.
+ * Keeps the point in view when it changes (the details page), and its uncertainty circle when
+ * that is larger than the view.
  */
 function FollowPoint({
   point: [latitude, longitude],
@@ -110,6 +128,36 @@ function FollowPoint({
       map.setView([latitude, longitude], Math.max(map.getZoom(), POINT_ZOOM));
     }
   }, [map, latitude, longitude, radius]);
+  return null;
+}
+
+/**
+ * The form's picker (issue 23): a point set from outside the map (located, typed, read from a
+ * photo) is shown at street level, or with its whole uncertainty circle, so the pin can be
+ * checked; a point set on the map (a click, a drag) leaves the view where the person put it.
+ */
+function ZoomToPoint({
+  point: [latitude, longitude],
+  radius,
+  picked,
+}: {
+  point: [number, number];
+  radius: number | undefined;
+  /** The last point set on the map itself, as 'latitude,longitude'. */
+  picked: string | undefined;
+}) {
+  const map = useMap();
+  useEffect(() => {
+    if (picked === `${latitude},${longitude}`) return; // set on the map: stay
+    const circle = radius ? latLng(latitude, longitude).toBounds(radius * 2) : undefined;
+    if (circle && circle.getNorthEast().distanceTo(circle.getSouthWest()) > 300) {
+      // an uncertain point: its whole circle in view, however close that is
+      map.fitBounds(circle, { maxZoom: STREET_ZOOM });
+    } else {
+      // close enough to check the pin against the streets, even from the world view
+      map.setView([latitude, longitude], Math.max(map.getZoom(), STREET_ZOOM));
+    }
+  }, [map, latitude, longitude, radius, picked]);
   return null;
 }
 
