@@ -283,3 +283,81 @@ describe('the cards', () => {
     await ada.context.close();
   });
 });
+
+describe('a form with changes', () => {
+  let ada: SignedIn;
+  beforeAll(async () => {
+    ada = await signUp(browser);
+  });
+  afterAll(() => ada.context.close());
+
+  const discardDialog = (page: Page) =>
+    page.getByRole('alertdialog', { name: 'Discard this sighting?' });
+
+  it('asks before Escape throws it away, even from a textarea, and keeps it on Keep editing', async () => {
+    const page = await ada.context.newPage();
+    await page.goto('/logs/new');
+    await page.getByLabel('Notes').fill('Two calling from the alders');
+    await page.keyboard.press('Escape'); // focus still in the textarea
+    await discardDialog(page).waitFor();
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await discardDialog(page).waitFor({ state: 'detached' });
+    expect(pathOf(page)).toBe('/logs/new');
+    expect(await page.getByLabel('Notes').inputValue()).toBe('Two calling from the alders');
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await discardDialog(page).waitFor();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await page.close();
+  });
+
+  it('leaves Escape to an open picker, and asks before a link takes the page away', async () => {
+    const page = await ada.context.newPage();
+    await page.goto('/logs/new');
+    await page.getByLabel('Description').fill('Flew over the lake');
+    await combobox(page, 'Common Name').click();
+    await page.getByPlaceholder('Type to search or add new...').waitFor();
+    await page.keyboard.press('Escape'); // closes the picker only
+    await page.getByPlaceholder('Type to search or add new...').waitFor({ state: 'detached' });
+    expect(await discardDialog(page).count()).toBe(0);
+    expect(pathOf(page)).toBe('/logs/new');
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Stats' })
+      .click();
+    await discardDialog(page).waitFor();
+    expect(pathOf(page)).toBe('/logs/new');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL(`${baseURL}/stats`);
+    await page.close();
+  });
+
+  it('keeps a new sighting on the device and offers it back when the form opens again', async () => {
+    const page = await ada.context.newPage();
+    await page.goto('/logs/new');
+    await typeSpecies(page, 'Draft Kingfisher');
+    await page.getByLabel('Count').fill('2');
+    await page.getByLabel('Notes').fill('Perched on the bridge rail');
+    await page.close(); // the tab is gone, the phone died: nothing was saved
+
+    const again = await ada.context.newPage();
+    await again.goto('/logs/new');
+    await again.getByText('Restore your unsaved sighting?').waitFor();
+    await again.getByText('Draft Kingfisher').waitFor();
+    await again.getByRole('button', { name: 'Restore' }).click();
+    expect(await again.getByLabel('Notes').inputValue()).toBe('Perched on the bridge rail');
+    expect(await again.getByLabel('Count').inputValue()).toBe('2');
+    expect(await combobox(again, 'Common Name').textContent()).toBe('Draft Kingfisher');
+    await again.getByRole('button', { name: 'Create Log' }).click();
+    await again.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
+
+    // saved: nothing is offered any more
+    await again.goto('/logs/new');
+    await again.getByRole('heading', { name: 'New Wildlife Log' }).waitFor();
+    await again.waitForTimeout(300);
+    expect(await again.getByText('Restore your unsaved sighting?').count()).toBe(0);
+    await again.close();
+  });
+});

@@ -40,6 +40,12 @@ describe('matchShortcut', () => {
     expect(matchShortcut(press('Escape'), pc)).toBe('cancel');
     expect(matchShortcut(press('Escape'), { ...pc, dialogOpen: true })).toBeNull();
   });
+
+  it('leaves every key to an input method that is composing, Escape included', () => {
+    const typing = { ...pc, typing: true };
+    expect(matchShortcut(press('Escape', { isComposing: true }), typing)).toBeNull();
+    expect(matchShortcut(press('s', { ctrlKey: true, isComposing: true }), typing)).toBeNull();
+  });
 });
 
 describe('isMacPlatform', () => {

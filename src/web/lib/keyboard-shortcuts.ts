@@ -5,6 +5,8 @@ export type ShortcutId = 'newLog' | 'help' | 'save' | 'cancel';
 
 export interface ShortcutKey {
   key: string;
+  /** An input method is composing (Japanese, Chinese…): its keys are its own. */
+  isComposing?: boolean;
   ctrlKey: boolean;
   metaKey: boolean;
   shiftKey: boolean;
@@ -20,8 +22,9 @@ export interface ShortcutContext {
 
 /** Which shortcut a key press means, if any (SPEC §9). */
 export function matchShortcut(event: ShortcutKey, context: ShortcutContext): ShortcutId | null {
+  if (event.isComposing) return null;
   if (event.key === 'Escape') {
-    // Escape works while typing, but not while a dialog is open (it closes the dialog)
+    // Escape works while typing, but not while a dialog or a picker is open (it closes that)
     return context.dialogOpen ? null : 'cancel';
   }
   if (event.altKey) return null;
@@ -56,8 +59,11 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** A dialog, or a popover, menu or picker list (Radix keeps them in a popper wrapper). */
 const isDialogOpen = () =>
-  document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"]') !== null;
+  document.querySelector(
+    '[role="dialog"][data-state="open"], [role="alertdialog"], [data-radix-popper-content-wrapper]',
+  ) !== null;
 
 /** Runs the given handlers for their shortcuts while the calling component is mounted. */
 export function useShortcuts(handlers: Partial<Record<ShortcutId, () => void>>) {

@@ -1,10 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { appRoutes, logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { QUEUED, toastWriteDone } from '@/features/offline';
+import { deleteDraft, QUEUED, toastWriteDone } from '@/features/offline';
+import { currentUserId } from '@/lib/query-keys';
 import { toastLifer } from '../details/lifer-mark';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -12,7 +14,7 @@ import { isUnauthorized } from '@/lib/query-client';
 import { useLog } from '../api/use-log';
 import { useCreateLog, useUpdateLog } from '../api/use-log-writes';
 import { LogNotFound } from '../details/log-not-found';
-import { LogForm } from './log-form';
+import { LogForm, NEW_LOG_DRAFT } from './log-form';
 import { formValues, newLogValues, toRequest } from './form-values';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -44,10 +46,12 @@ export function NewLogPage() {
   // one form, one log: every try of this form sends the same Idempotency-Key
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const once = useOneSaveAtATime();
+  const userId = currentUserId(useQueryClient());
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <LogForm
         mode="create"
+        draftOf={userId}
         defaultValues={defaultValues}
         saving={createLog.isPending}
         onCancel={() => navigate(appRoutes.home)}
@@ -57,6 +61,7 @@ export function NewLogPage() {
               { payload: toRequest(values), idempotencyKey },
               {
                 onSuccess: (log) => {
+                  if (userId) deleteDraft(userId, NEW_LOG_DRAFT); // saved, or queued to be
                   toastWriteDone(log, 'Log created successfully');
                   if (log !== QUEUED && log.lifer) toastLifer(log.speciesCommon);
                   // offline, the log waits on this device: the list shows it as pending

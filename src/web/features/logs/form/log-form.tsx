@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { History } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type LogWriteInput, type LogWritePayload } from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
@@ -21,6 +22,8 @@ import { LocationFields } from '@/components/map/location-fields';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
 import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '@/features/photos';
 import { useOnline } from '@/lib/use-online';
+import { OfferNotice } from '@/components/offer-notice';
+import { deleteDraft, readDraft, saveDraft } from '@/features/offline';
 import { differsFromViewer, zoneAbbreviation } from '@/lib/log-dates';
 import { readingZone } from './form-values';
 import { ObservedTimeField } from './observed-time-field';
@@ -28,6 +31,7 @@ import { photoTime, type PhotoTime } from './photo-time';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { formInstant, loadZoneAt, PlaceZoneOffer, usePlaceZoneOffer } from './place-zone';
 import { logFormResolver } from './count-resolver';
+import { useLeaveGuard } from './leave-guard';
 import { SpeciesField } from './species-field';
 import { useLocations, useSpecies } from '../api/use-suggestions';
 
@@ -40,7 +44,27 @@ interface LogFormProps {
   saving: boolean;
   onSave: (values: LogWritePayload) => void;
   onCancel: () => void;
+  /** The new log's form keeps a draft on the device, under this user's name (issue 23). */
+  draftOf?: string;
 }
+
+/** What a draft of the form holds: its values, and the taxon shown under the names. */
+interface FormDraft {
+  values: LogWriteInput;
+  taxon: Taxon | null;
+}
+
+export const NEW_LOG_DRAFT = 'new-log';
+
+/** When a draft was kept: 'today, 10:42' reads as the time alone, older ones with the day. */
+const formatSavedAt = (iso: string) => {
+  const saved = new Date(iso);
+  const sameDay = saved.toDateString() === new Date().toDateString();
+  return new Intl.DateTimeFormat(
+    undefined,
+    sameDay ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' },
+  ).format(saved);
+};
 
 /** The create and edit form (SPEC §2), validated with the API's own schema. */
 export function LogForm({
@@ -50,8 +74,10 @@ export function LogForm({
   saving,
   onSave,
   onCancel,
+  draftOf,
 }: LogFormProps) {
   const form = useForm({ resolver: logFormResolver, defaultValues });
+  const { isDirty } = form.formState; // read in render: the form state subscribes to it
   const species = useSpecies().data ?? [];
   const locations = useLocations().data ?? [];
   const [taxon, setTaxon] = useState(linkedTaxon);
@@ -110,7 +136,28 @@ export function LogForm({
     setPendingLink('');
     void form.handleSubmit(onSave)();
   };
-  useShortcuts({ save: submit, cancel: onCancel });
+  // the draft on this device: offered back when the form opens, kept while it changes
+  const [offeredDraft, setOfferedDraft] = useState(() =>
+    draftOf ? readDraft<FormDraft>(draftOf, NEW_LOG_DRAFT) : undefined,
+  );
+  const values = useWatch({ control: form.control });
+  useEffect(() => {
+    if (!draftOf || !isDirty) return;
+    saveDraft<FormDraft>(draftOf, NEW_LOG_DRAFT, { values: form.getValues(), taxon });
+  }, [draftOf, isDirty, values, taxon, form]);
+  const restoreDraft = (draft: FormDraft) => {
+    form.reset(draft.values, { keepDefaultValues: true }); // dirty: it differs from a new form
+    setTaxon(draft.taxon);
+    setOfferedDraft(undefined);
+  };
+  const discardDraft = () => {
+    if (draftOf) deleteDraft(draftOf, NEW_LOG_DRAFT);
+    setOfferedDraft(undefined);
+  };
+
+  const { confirmLeave, dialog: leaveDialog } = useLeaveGuard(isDirty && !saving, discardDraft);
+  const cancel = () => confirmLeave(onCancel);
+  useShortcuts({ save: submit, cancel });
 
   return (
     <Card>
@@ -121,7 +168,23 @@ export function LogForm({
           </h1>
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-5">
+        {/* changing the form instead of restoring declines the offer */}
+        {offeredDraft && !isDirty && (
+          <OfferNotice
+            icon={History}
+            acceptLabel="Restore"
+            dismissLabel="Discard the unsaved sighting"
+            onAccept={() => restoreDraft(offeredDraft.value)}
+            onDismiss={discardDraft}
+          >
+            Restore your unsaved sighting?{' '}
+            <span className="text-muted-foreground">
+              {offeredDraft.value.values.speciesCommon || 'No species yet'} ·{' '}
+              {formatSavedAt(offeredDraft.savedAt)}
+            </span>
+          </OfferNotice>
+        )}
         <Form {...form}>
           <form
             className="grid grid-cols-1 gap-5"
@@ -277,7 +340,7 @@ export function LogForm({
               )}
             />
             <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" disabled={saving} onClick={onCancel}>
+              <Button type="button" variant="outline" disabled={saving} onClick={cancel}>
                 Cancel
               </Button>
               <Button type="submit" disabled={saving}>
@@ -294,6 +357,7 @@ export function LogForm({
             </div>
           </form>
         </Form>
+        {leaveDialog}
       </CardContent>
     </Card>
   );

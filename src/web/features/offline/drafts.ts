@@ -1,0 +1,50 @@
+// Unsaved forms kept on this device (issue 23): a new sighting typed in the field survives a
+// closed tab, a reload or a flat battery, and is offered back when the form opens again. Kept
+// per user and forgotten at sign-out with the rest of the device's data (device-data.ts).
+
+const PREFIX = 'sightbook-draft:';
+const keyOf = (userId: string, name: string) => `${PREFIX}${name}:${userId}`;
+
+export interface Draft<T> {
+  savedAt: string;
+  value: T;
+}
+
+/** The draft, if one is kept and readable; storage may be full, off or from another version. */
+export function readDraft<T>(userId: string, name: string): Draft<T> | undefined {
+  try {
+    const text = localStorage.getItem(keyOf(userId, name));
+    return text ? (JSON.parse(text) as Draft<T>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveDraft<T>(userId: string, name: string, value: T) {
+  try {
+    const draft: Draft<T> = { savedAt: new Date().toISOString(), value };
+    localStorage.setItem(keyOf(userId, name), JSON.stringify(draft));
+  } catch {
+    // full or disabled storage: the form still works, only without its safety copy
+  }
+}
+
+export function deleteDraft(userId: string, name: string) {
+  try {
+    localStorage.removeItem(keyOf(userId, name));
+  } catch {
+    // nothing kept, nothing to delete
+  }
+}
+
+/** Every draft of the user (sign-out, account deletion). */
+export function forgetDrafts(userId: string) {
+  try {
+    const mine = Object.keys(localStorage).filter(
+      (key) => key.startsWith(PREFIX) && key.endsWith(`:${userId}`),
+    );
+    mine.forEach((key) => localStorage.removeItem(key));
+  } catch {
+    // storage unavailable: nothing was kept either
+  }
+}
