@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countActiveFilters,
+  filterProblems,
   emptyFilters,
   listViewSearch,
   parseListSearch,
@@ -38,6 +39,36 @@ describe('countActiveFilters', () => {
     expect(countActiveFilters(emptyFilters)).toBe(0);
     expect(countActiveFilters({ ...emptyFilters, to: '2026-05-01', maxCount: '9' })).toBe(2);
     expect(countActiveFilters({ ...emptyFilters, place: '  ' })).toBe(0);
+  });
+
+  it('does not count a value the query leaves out', () => {
+    for (const minCount of ['0', '-5', 'abc', '1.5']) {
+      expect(countActiveFilters({ ...emptyFilters, minCount })).toBe(0);
+    }
+    expect(countActiveFilters({ ...emptyFilters, from: '2026-02-30' })).toBe(0);
+    expect(countActiveFilters({ ...emptyFilters, minCount: '3' })).toBe(1);
+  });
+});
+
+describe('filterProblems', () => {
+  it('names a value the API would not take, and flags an inverted range that is applied', () => {
+    expect(filterProblems({ ...emptyFilters, minCount: '0', to: 'soon' })).toEqual({
+      minCount: { message: 'Min Count must be a whole number of at least 1', applied: false },
+      to: { message: 'To Date must be a date', applied: false },
+    });
+    const inverted = {
+      ...emptyFilters,
+      from: '2026-05-02',
+      to: '2026-05-01',
+      minCount: '10',
+      maxCount: '9',
+    };
+    expect(filterProblems(inverted)).toEqual({
+      to: { message: 'To Date is before From Date: nothing can match', applied: true },
+      maxCount: { message: 'Max Count is below Min Count: nothing can match', applied: true },
+    });
+    expect(countActiveFilters(inverted)).toBe(4);
+    expect(filterProblems({ ...emptyFilters, from: '2026-05-01', to: '2026-05-01' })).toEqual({});
   });
 });
 

@@ -49,9 +49,78 @@ export function toListSearch({ q, filters, page }: ListState): string {
 export const listViewSearch = (search: string) =>
   toListSearch({ ...parseListSearch(search), page: 1 });
 
-/** The badge on the Filters button: set filters, the search text not counted (SPEC §2). */
-export const countActiveFilters = (filters: ListFilters) =>
-  filterNames.filter((name) => filters[name].trim() !== '').length;
+const labels: Record<FilterName, string> = {
+  from: 'From Date',
+  to: 'To Date',
+  minCount: 'Min Count',
+  maxCount: 'Max Count',
+  place: 'Location',
+};
+
+const isWholeCount = (text: string) => /^\d+$/.test(text) && Number(text) >= 1;
+
+function isDay(text: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export interface FilterProblem {
+  message: string;
+  /** An inverted range is applied all the same (and matches nothing); a bad value is not. */
+  applied: boolean;
+}
+
+/**
+ * What is wrong with the typed filters (issue 23): a value the API would not take is left out
+ * of the query, so its field says so instead of looking applied; an inverted range is flagged
+ * on its second field.
+ */
+export function filterProblems(filters: ListFilters): Partial<Record<FilterName, FilterProblem>> {
+  const problems: Partial<Record<FilterName, FilterProblem>> = {};
+  const value = (name: FilterName) => filters[name].trim();
+  const invalid = (name: FilterName, message: string) => {
+    problems[name] = { message, applied: false };
+  };
+  for (const name of ['minCount', 'maxCount'] as const) {
+    if (value(name) && !isWholeCount(value(name))) {
+      invalid(name, `${labels[name]} must be a whole number of at least 1`);
+    }
+  }
+  for (const name of ['from', 'to'] as const) {
+    if (value(name) && !isDay(value(name))) invalid(name, `${labels[name]} must be a date`);
+  }
+  const inverted = (low: FilterName, high: FilterName, below: (a: string, b: string) => boolean) =>
+    !problems[low] &&
+    !problems[high] &&
+    value(low) &&
+    value(high) &&
+    below(value(high), value(low));
+  if (inverted('from', 'to', (a, b) => a < b)) {
+    problems.to = { message: 'To Date is before From Date: nothing can match', applied: true };
+  }
+  if (inverted('minCount', 'maxCount', (a, b) => Number(a) < Number(b))) {
+    problems.maxCount = {
+      message: 'Max Count is below Min Count: nothing can match',
+      applied: true,
+    };
+  }
+  return problems;
+}
+
+/**
+ * The badge on the Filters button: filters set and applied, the search text not counted
+ * (SPEC §2); a value the query leaves out (Min Count 0, -5 or 'abc') is not counted.
+ */
+export function countActiveFilters(filters: ListFilters) {
+  const problems = filterProblems(filters);
+  const applied = (name: FilterName) =>
+    filters[name].trim() !== '' && (problems[name]?.applied ?? true);
+  return filterNames.filter(applied).length;
+}
 
 /** The search and filters that are set, trimmed, in the order the API query lists them. */
 export function setFilterValues({ q, filters }: Pick<ListState, 'q' | 'filters'>) {

@@ -5,8 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { cn } from '@/lib/cn';
 import {
   countActiveFilters,
+  filterProblems,
   type FilterName,
   type ListFilters,
 } from '../../../../common/logs/list-search';
@@ -28,6 +30,7 @@ const fields: { name: FilterName; label: string; type: string; placeholder?: str
 export function FiltersPopover({ filters, onChange, onClear }: FiltersPopoverProps) {
   const id = useId();
   const active = countActiveFilters(filters);
+  const problems = filterProblems(filters);
   return (
     <Popover>
       <PopoverTrigger asChild>
@@ -47,16 +50,32 @@ export function FiltersPopover({ filters, onChange, onClear }: FiltersPopoverPro
         </h2>
         <div className="grid grid-cols-2 gap-3">
           {fields.map(({ name, label, type, placeholder }) => (
-            <div key={name} className={name === 'place' ? 'col-span-2 grid gap-2' : 'grid gap-2'}>
+            <div
+              key={name}
+              // a date needs the whole width of a phone's popover ('mm/dd/yyyy' and its picker)
+              className={cn(
+                'grid content-start gap-2',
+                name === 'place' || type === 'date' ? 'col-span-2 sm:col-span-1' : '',
+                name === 'place' && 'sm:col-span-2',
+              )}
+            >
               <Label htmlFor={`${id}-${name}`}>{label}</Label>
               <Input
                 id={`${id}-${name}`}
                 type={type}
                 min={type === 'number' ? 1 : undefined}
+                step={type === 'number' ? 1 : undefined}
                 placeholder={placeholder}
                 value={filters[name]}
+                aria-invalid={problems[name] ? true : undefined}
+                aria-describedby={problems[name] ? `${id}-${name}-problem` : undefined}
                 onChange={(event) => onChange({ ...filters, [name]: event.target.value })}
               />
+              {problems[name] && (
+                <p id={`${id}-${name}-problem`} className="text-xs text-destructive">
+                  {problems[name].message}
+                </p>
+              )}
             </div>
           ))}
         </div>
