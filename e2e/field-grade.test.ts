@@ -361,3 +361,39 @@ describe('a form with changes', () => {
     await again.close();
   });
 });
+
+describe('the stats page', () => {
+  it('draws a month without sightings as a month at zero, and clears its dates', async () => {
+    const ada = await signUp(browser, { timezoneId: 'UTC' });
+    await createLog(ada.context, {
+      speciesCommon: 'Axis Teal',
+      count: 4,
+      observedAt: '2025-12-03T10:00:00Z',
+    });
+    await createLog(ada.context, {
+      speciesCommon: 'Axis Teal',
+      count: 2,
+      observedAt: '2026-03-10T10:00:00Z',
+    });
+    const { page } = ada;
+    await page.goto('/stats');
+    await page.getByLabel('Time Bucket').selectOption('month');
+    // the chart's table for screen readers holds the buckets the line is drawn through
+    const rows = page
+      .locator('table')
+      .filter({ hasText: 'Total Sightings per month' })
+      .locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect((await rows.allInnerTexts()).map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
+      'December 2025 4',
+      'January 2026 0',
+      'February 2026 0',
+      'March 2026 2',
+    ]);
+
+    await page.getByLabel('From Date').fill('2026-01-01');
+    await page.getByText('Clear dates').click();
+    expect(await page.getByLabel('From Date').inputValue()).toBe('');
+    await ada.context.close();
+  });
+});

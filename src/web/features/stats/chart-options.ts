@@ -40,9 +40,18 @@ const common = {
   plugins: { legend: { display: false } },
 } as const;
 
-/** Sightings over time: counts on y. */
-export const lineOptions = (colors: ChartColors): ChartOptions<'line'> => ({
+/** Sightings over time: counts on y; the tooltip names the bucket's dates (`title(index)`). */
+export const lineOptions = (
+  colors: ChartColors,
+  title?: (index: number) => string,
+): ChartOptions<'line'> => ({
   ...common,
+  plugins: {
+    ...common.plugins,
+    ...(title && {
+      tooltip: { callbacks: { title: (items) => (items[0] ? title(items[0].dataIndex) : '') } },
+    }),
+  },
   scales: { x: axis(colors, false), y: axis(colors, true) },
 });
 
@@ -50,5 +59,6 @@ export const lineOptions = (colors: ChartColors): ChartOptions<'line'> => ({
 export const barOptions = (colors: ChartColors): ChartOptions<'bar'> => ({
   ...common,
   indexAxis: 'y',
+  layout: { padding: { right: 48 } }, // room for the value beside the longest bar
   scales: { x: axis(colors, true), y: axis(colors, false) },
 });

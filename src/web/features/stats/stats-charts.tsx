@@ -9,13 +9,15 @@ import {
   LineElement,
   PointElement,
   Tooltip,
+  type Plugin,
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
 import type { StatsBucket, TimeSeries, TopSpecies } from '../../../common/stats';
 import { useTheme, type Theme } from '@/features/theme';
 import { barOptions, chartColors, lineOptions, type ChartColors } from './chart-options';
-import { formatBucketLabel, formatCount } from './stats-format';
+import { formatCount } from './stats-format';
+import { axisLabels, bucketDates, fillBuckets } from './time-axis';
 
 // Only the parts these two charts use, so the stats chunk stays small.
 Chart.register(
@@ -30,6 +32,34 @@ Chart.register(
   Tooltip,
 );
 
+/**
+ * Each bar's value at its end (issue 23): one flock of 12,500 leaves the other bars thin, but
+ * their numbers stay readable.
+ */
+const barValues: Plugin<'bar'> = {
+  id: 'barValues',
+  afterDatasetsDraw(chart) {
+    const { ctx } = chart;
+    const meta = chart.getDatasetMeta(0);
+    const values = chart.data.datasets[0]?.data ?? [];
+    const color = (chart.options.scales?.x?.ticks as { color?: string } | undefined)?.color;
+    ctx.save();
+    ctx.font = '12px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    meta.data.forEach((bar, index) => {
+      const text = formatCount(Number(values[index] ?? 0));
+      const { x, y } = bar.getProps(['x', 'y'], true) as { x: number; y: number };
+      const room = chart.chartArea.right - x;
+      const width = ctx.measureText(text).width + 6;
+      // beside the bar when there is room, else inside its end in the bar's own contrast
+      ctx.fillStyle = room >= width ? (color ?? '#666') : '#fff';
+      ctx.textAlign = room >= width ? 'left' : 'right';
+      ctx.fillText(text, room >= width ? x + 4 : x - 4, y);
+    });
+    ctx.restore();
+  },
+};
+
 /** Re-read on every theme switch: the class on <html> changes before React re-renders. */
 function useChartColors(theme: Theme): ChartColors {
   return useMemo(() => {
@@ -39,10 +69,17 @@ function useChartColors(theme: Theme): ChartColors {
   }, [theme]);
 }
 
-export function SightingsChart({ series, bucket }: { series: TimeSeries; bucket: StatsBucket }) {
+export function SightingsChart({
+  series: points,
+  bucket,
+}: {
+  series: TimeSeries;
+  bucket: StatsBucket;
+}) {
   const { theme } = useTheme();
   const colors = useChartColors(theme);
-  const labels = series.map((point) => formatBucketLabel(point.bucketStart, bucket));
+  const series = useMemo(() => fillBuckets(points, bucket), [points, bucket]);
+  const labels = axisLabels(series, bucket);
   const data = {
     labels,
     datasets: [
@@ -53,16 +90,19 @@ export function SightingsChart({ series, bucket }: { series: TimeSeries; bucket:
         backgroundColor: colors.fill,
         pointBackgroundColor: colors.line,
         fill: true,
-        tension: 0.3,
+        tension: 0, // straight lines: a single big count is a peak, not a hump
+        // points on a long series would hide the line
+        pointRadius: series.length > 120 ? 0 : 3,
       },
     ],
   };
+  const options = lineOptions(colors, (index) => bucketDates(series[index]!.bucketStart, bucket));
   return (
     <>
       <div className="relative h-72">
         <Line
           data={data}
-          options={lineOptions(colors)}
+          options={options}
           role="img"
           aria-label="Line chart: total sightings over time"
         />
@@ -78,9 +118,9 @@ export function SightingsChart({ series, bucket }: { series: TimeSeries; bucket:
             </tr>
           </thead>
           <tbody>
-            {series.map((point, index) => (
+            {series.map((point) => (
               <tr key={point.bucketStart}>
-                <th scope="row">{labels[index]}</th>
+                <th scope="row">{bucketDates(point.bucketStart, bucket)}</th>
                 <td>{formatCount(point.totalCount)}</td>
               </tr>
             ))}
@@ -112,6 +152,7 @@ export function TopSpeciesChart({ species }: { species: TopSpecies }) {
         <Bar
           data={data}
           options={barOptions(colors)}
+          plugins={[barValues]}
           role="img"
           aria-label="Bar chart: total count per species"
         />

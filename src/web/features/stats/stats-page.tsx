@@ -1,4 +1,4 @@
-import { BarChart3, Download, TrendingUp, type LucideIcon } from 'lucide-react';
+import { BarChart3, Download, TrendingUp, type LucideIcon, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { statsBuckets, type StatsBucket } from '../../../common/stats';
 import { Button } from '@/components/ui/button';
@@ -92,6 +92,14 @@ export function StatsPage() {
               ))}
             </select>
           </div>
+          {(filters.from || filters.to) && (
+            <div className="sm:col-span-3">
+              <Button variant="ghost" size="sm" onClick={() => set({ from: '', to: '' })}>
+                <X />
+                Clear dates
+              </Button>
+            </div>
+          )}
         </CardContent>
       </Card>
 
