@@ -8,6 +8,7 @@ import {
   pathOf,
   signUp,
   withWorker,
+  controlledBy,
   type SignedIn,
 } from './support.js';
 
@@ -395,5 +396,38 @@ describe('the stats page', () => {
     await page.getByText('Clear dates').click();
     expect(await page.getByLabel('From Date').inputValue()).toBe('');
     await ada.context.close();
+  });
+});
+
+describe('offline', () => {
+  it('says so, with when it last synced, and keeps what needs the network out of reach', async () => {
+    const ada = await signUp(browser, withWorker);
+    await createLog(ada.context, { speciesCommon: 'Offline Dipper' });
+    const { page, context } = ada;
+    await controlledBy(page, '/');
+    await page.getByText('Offline Dipper').waitFor();
+    const me = (await (await context.request.get('/api/auth/user')).json()) as { email: string };
+    await context.setOffline(true);
+    await page.getByText(/^You are offline — showing what was synced at \d{1,2}:\d{2}/).waitFor();
+    const exportButton = page.getByRole('button', { name: 'Export CSV' });
+    expect(await exportButton.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+    await page.getByTitle('Not available offline').first().waitFor();
+    await page.getByRole('button', { name: me.email }).click();
+    const signOut = page.getByRole('menuitem', { name: /Sign Out/ });
+    expect(await signOut.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(pathOf(page)).toBe('/');
+
+    // a page this device never loaded
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Lists' })
+      .click();
+    await page.getByText('Not available offline').waitFor();
+    expect(await page.getByText('Failed to fetch').count()).toBe(0);
+    await context.setOffline(false);
+    await page.getByText('You are offline').waitFor({ state: 'detached' });
+    await context.close();
   });
 });

@@ -1,11 +1,27 @@
-import { CircleAlert } from 'lucide-react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { CircleAlert, WifiOff } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { isUnreachable } from '@/lib/last-synced';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
 
-/** A failed load, said in the server's words; a 401 says nothing here (the sign-in toast does). */
+/**
+ * A failed load, said in the server's words; a 401 says nothing here (the sign-in toast does).
+ * Offline, a page this device never loaded says so instead of 'Failed to fetch' (issue 23).
+ */
 export function QueryErrorAlert({ error }: { error: Error | null }) {
   if (!error || isUnauthorized(error)) return null;
+  if (isUnreachable(error)) {
+    return (
+      <Alert>
+        <WifiOff />
+        <AlertTitle>Not available offline</AlertTitle>
+        <AlertDescription>
+          This page was not opened on this device while it was online. It will load once you are
+          back online.
+        </AlertDescription>
+      </Alert>
+    );
+  }
   return (
     <Alert variant="destructive">
       <CircleAlert />

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '../../common/http';
 import { takeEarlyRequest } from './early-requests';
+import { noteSynced } from './last-synced';
 
 /** A non-OK reply. `message` is `${status}: ${body text or status text}` (SPEC §8). */
 export class ApiError extends Error {
@@ -61,6 +62,7 @@ export async function api<T>(
       headers: headers ? { ...encoded.headers, ...headers } : encoded.headers,
     }));
   const text = await response.text();
+  noteSynced();
   if (!response.ok) {
     throw new ApiError(
       response.status,

@@ -6,6 +6,7 @@ import { UserMenu } from '@/features/auth';
 import { listViewSearch } from '../../../common/logs/list-search';
 import { ThemeToggle } from '@/features/theme';
 import { productName } from '@/lib/product-name';
+import { OfflineBanner } from './offline-banner';
 
 interface NavItem {
   href: string;
@@ -85,6 +86,7 @@ export function Header({ user }: { user: User }) {
           <UserMenu user={user} />
         </div>
       </div>
+      <OfflineBanner />
     </header>
   );
 }

@@ -14,6 +14,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { OFFLINE_REASON } from '@/components/needs-connection';
+import { useOnline } from '@/lib/use-online';
 import { useSignOut } from './sign-out';
 import { avatarInitials, displayName } from './user-display';
 
@@ -21,6 +23,7 @@ export function UserMenu({ user }: { user: User }) {
   const name = displayName(user);
   const [about, setAbout] = useState(false);
   const { signOut, dialog } = useSignOut(user.id);
+  const online = useOnline();
   return (
     <>
       <DropdownMenu>
@@ -56,9 +59,10 @@ export function UserMenu({ user }: { user: User }) {
             <Info />
             About
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={signOut}>
+          {/* offline, signing out would leave the app for the browser's error page (issue 23) */}
+          <DropdownMenuItem onSelect={signOut} disabled={!online}>
             <LogOut />
-            Sign Out
+            {online ? 'Sign Out' : `Sign Out (${OFFLINE_REASON.toLowerCase()})`}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>

@@ -19,6 +19,7 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { accountQuery } from '@/features/account';
+import { NeedsConnection } from '@/components/needs-connection';
 import { queryKeys } from '@/lib/query-keys';
 import { exportUrl } from './export-url';
 
@@ -88,13 +89,15 @@ export function ExportDialog({ state }: { state: ListState }) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Download />
-          <span className="hidden sm:inline">Export CSV</span>
-          <span className="sm:hidden">Export</span>
-        </Button>
-      </DialogTrigger>
+      <NeedsConnection>
+        <DialogTrigger asChild>
+          <Button variant="outline">
+            <Download />
+            <span className="hidden sm:inline">Export CSV</span>
+            <span className="sm:hidden">Export</span>
+          </Button>
+        </DialogTrigger>
+      </NeedsConnection>
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <form onSubmit={onSubmit} className="grid min-w-0 gap-4">
           <DialogHeader>

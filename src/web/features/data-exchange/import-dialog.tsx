@@ -16,6 +16,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { NeedsConnection } from '@/components/needs-connection';
 import { errorMessage } from '@/lib/error-message';
 import { importedMessage, previewMessage, reasonLine } from './import-report';
 import { useImportLogs } from './use-import-logs';
@@ -80,12 +81,14 @@ export function ImportDialog() {
   const busy = progress !== null;
   return (
     <Dialog open={open} onOpenChange={reset}>
-      <DialogTrigger asChild>
-        <Button variant="outline">
-          <Upload />
-          Import
-        </Button>
-      </DialogTrigger>
+      <NeedsConnection>
+        <DialogTrigger asChild>
+          <Button variant="outline">
+            <Upload />
+            Import
+          </Button>
+        </DialogTrigger>
+      </NeedsConnection>
       <DialogContent>
         <form
           onSubmit={(event) => {
