@@ -255,7 +255,7 @@ describe('the create form', () => {
     const ada = await signUp(browser);
     const { page } = ada;
     await page.goto('/logs/new');
-    const publicSwitch = page.getByRole('switch', { name: 'Public' });
+    const publicSwitch = page.getByRole('switch', { name: 'Public', exact: true });
     expect(await publicSwitch.getAttribute('aria-checked')).toBe('true');
     await typeSpecies(page, 'Private Nightjar');
     await publicSwitch.click();
@@ -406,14 +406,19 @@ describe('offline', () => {
     const { page, context } = ada;
     await controlledBy(page, '/');
     await page.getByText('Offline Dipper').waitFor();
-    const me = (await (await context.request.get('/api/auth/user')).json()) as { email: string };
+    const me = (await (await context.request.get('/api/auth/user')).json()) as {
+      email: string;
+      firstName: string | null;
+      lastName: string | null;
+    };
+    const menuName = me.firstName && me.lastName ? `${me.firstName} ${me.lastName}` : me.email;
     await context.setOffline(true);
     await page.getByText(/^You are offline — showing what was synced at \d{1,2}:\d{2}/).waitFor();
     const exportButton = page.getByRole('button', { name: 'Export CSV' });
     expect(await exportButton.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
     await page.getByTitle('Not available offline').first().waitFor();
-    await page.getByRole('button', { name: me.email }).click();
+    await page.getByRole('button', { name: menuName }).click();
     const signOut = page.getByRole('menuitem', { name: /Sign Out/ });
     expect(await signOut.getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');

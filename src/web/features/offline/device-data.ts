@@ -1,6 +1,6 @@
 import { update } from 'idb-keyval';
 import { offlineStore, QUEUE_KEY, REJECTED_KEY, type QueuedWrite } from './offline-queue';
-import { forgetDrafts } from './drafts';
+import { forgetDrafts } from './form-drafts';
 import { USER_CACHES } from './user-caches';
 
 // What this device keeps of a signed-in user, forgotten at sign-out (issue 21): the next person

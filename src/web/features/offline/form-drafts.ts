@@ -2,7 +2,7 @@
 // closed tab, a reload or a flat battery, and is offered back when the form opens again. Kept
 // per user and forgotten at sign-out with the rest of the device's data (device-data.ts).
 
-const PREFIX = 'sightbook-draft:';
+const PREFIX = 'sightbook-form-draft:';
 const keyOf = (userId: string, name: string) => `${PREFIX}${name}:${userId}`;
 
 export interface Draft<T> {
