@@ -1,6 +1,6 @@
 import { update } from 'idb-keyval';
 import { offlineStore, QUEUE_KEY, REJECTED_KEY, type QueuedWrite } from './offline-queue';
-import { forgetDrafts } from './form-drafts';
+import { forgetFormDrafts } from './form-drafts';
 import { USER_CACHES } from './user-caches';
 
 // What this device keeps of a signed-in user, forgotten at sign-out (issue 21): the next person
@@ -12,7 +12,7 @@ export async function forgetDeviceData(userId: string | undefined): Promise<void
     await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
   }
   if (!userId) return;
-  forgetDrafts(userId);
+  forgetFormDrafts(userId);
   // another account's writes made on this device still wait for that account's session
   const others = <T extends QueuedWrite>(list: T[] = []) =>
     list.filter((one) => one.userId !== userId);

@@ -5,31 +5,31 @@
 const PREFIX = 'sightbook-form-draft:';
 const keyOf = (userId: string, name: string) => `${PREFIX}${name}:${userId}`;
 
-export interface Draft<T> {
+export interface StoredDraft<T> {
   savedAt: string;
   value: T;
 }
 
 /** The draft, if one is kept and readable; storage may be full, off or from another version. */
-export function readDraft<T>(userId: string, name: string): Draft<T> | undefined {
+export function readFormDraft<T>(userId: string, name: string): StoredDraft<T> | undefined {
   try {
     const text = localStorage.getItem(keyOf(userId, name));
-    return text ? (JSON.parse(text) as Draft<T>) : undefined;
+    return text ? (JSON.parse(text) as StoredDraft<T>) : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function saveDraft<T>(userId: string, name: string, value: T) {
+export function saveFormDraft<T>(userId: string, name: string, value: T) {
   try {
-    const draft: Draft<T> = { savedAt: new Date().toISOString(), value };
+    const draft: StoredDraft<T> = { savedAt: new Date().toISOString(), value };
     localStorage.setItem(keyOf(userId, name), JSON.stringify(draft));
   } catch {
     // full or disabled storage: the form still works, only without its safety copy
   }
 }
 
-export function deleteDraft(userId: string, name: string) {
+export function deleteFormDraft(userId: string, name: string) {
   try {
     localStorage.removeItem(keyOf(userId, name));
   } catch {
@@ -38,7 +38,7 @@ export function deleteDraft(userId: string, name: string) {
 }
 
 /** Every draft of the user (sign-out, account deletion). */
-export function forgetDrafts(userId: string) {
+export function forgetFormDrafts(userId: string) {
   try {
     const mine = Object.keys(localStorage).filter(
       (key) => key.startsWith(PREFIX) && key.endsWith(`:${userId}`),

@@ -1,7 +1,7 @@
 // What others use of the offline feature: the write queue the logs' writes go through, the
 // pending list and the preview of a queued edit; the router loads OfflineSync lazily.
 export { forgetDeviceData } from './device-data';
-export { deleteDraft, readDraft, saveDraft, type Draft } from './form-drafts';
+export { deleteFormDraft, readFormDraft, saveFormDraft, type StoredDraft } from './form-drafts';
 export { QUEUED, readOfflineWrites, sendOrQueue, type QueuedWrite } from './offline-queue';
 export { OfflineSync } from './offline-sync';
 export { withPendingEdit } from './pending-edit';

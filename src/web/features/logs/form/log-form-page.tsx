@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { appRoutes, logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { deleteDraft, QUEUED, toastWriteDone } from '@/features/offline';
+import { deleteFormDraft, QUEUED, toastWriteDone } from '@/features/offline';
 import { currentUserId } from '@/lib/query-keys';
 import { toastLifer } from '../details/lifer-mark';
 import { ApiError } from '@/lib/api-client';
@@ -61,7 +61,7 @@ export function NewLogPage() {
               { payload: toRequest(values), idempotencyKey },
               {
                 onSuccess: (log) => {
-                  if (userId) deleteDraft(userId, NEW_LOG_DRAFT); // saved, or queued to be
+                  if (userId) deleteFormDraft(userId, NEW_LOG_DRAFT); // saved, or queued to be
                   toastWriteDone(log, 'Log created successfully');
                   if (log !== QUEUED && log.lifer) toastLifer(log.speciesCommon);
                   // offline, the log waits on this device: the list shows it as pending

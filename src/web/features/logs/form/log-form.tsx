@@ -23,7 +23,7 @@ import { useShortcuts } from '@/lib/keyboard-shortcuts';
 import { PhotoTimeOffer, UploadedPhotosField, type UploadedPhoto } from '@/features/photos';
 import { useOnline } from '@/lib/use-online';
 import { OfferNotice } from '@/components/offer-notice';
-import { deleteDraft, readDraft, saveDraft } from '@/features/offline';
+import { deleteFormDraft, readFormDraft, saveFormDraft } from '@/features/offline';
 import { differsFromViewer, zoneAbbreviation } from '@/lib/log-dates';
 import { readingZone } from './form-values';
 import { ObservedTimeField } from './observed-time-field';
@@ -138,12 +138,12 @@ export function LogForm({
   };
   // the draft on this device: offered back when the form opens, kept while it changes
   const [offeredDraft, setOfferedDraft] = useState(() =>
-    draftOf ? readDraft<FormDraft>(draftOf, NEW_LOG_DRAFT) : undefined,
+    draftOf ? readFormDraft<FormDraft>(draftOf, NEW_LOG_DRAFT) : undefined,
   );
   const values = useWatch({ control: form.control });
   useEffect(() => {
     if (!draftOf || !isDirty) return;
-    saveDraft<FormDraft>(draftOf, NEW_LOG_DRAFT, { values: form.getValues(), taxon });
+    saveFormDraft<FormDraft>(draftOf, NEW_LOG_DRAFT, { values: form.getValues(), taxon });
   }, [draftOf, isDirty, values, taxon, form]);
   const restoreDraft = (draft: FormDraft) => {
     form.reset(draft.values, { keepDefaultValues: true }); // dirty: it differs from a new form
@@ -151,7 +151,7 @@ export function LogForm({
     setOfferedDraft(undefined);
   };
   const discardDraft = () => {
-    if (draftOf) deleteDraft(draftOf, NEW_LOG_DRAFT);
+    if (draftOf) deleteFormDraft(draftOf, NEW_LOG_DRAFT);
     setOfferedDraft(undefined);
   };
 
