@@ -54,6 +54,12 @@ const AdminPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const OutingsPage = lazy(() =>
+  import('@/features/outings/outings-page').then((m) => ({ default: m.OutingsPage })),
+);
+const OutingPage = lazy(() =>
+  import('@/features/outings/outing-page').then((m) => ({ default: m.OutingPage })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -172,6 +178,18 @@ export function AppRouter() {
           <SignedIn>
             <MapPage />
           </SignedIn>
+        </Route>
+        <Route path={appRoutes.outings}>
+          <SignedIn>
+            <OutingsPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.outing}>
+          {({ id }: { id: string }) => (
+            <SignedIn>
+              <OutingPage key={id} id={id} />
+            </SignedIn>
+          )}
         </Route>
         <Route path={appRoutes.admin}>
           <SignedIn>

@@ -37,6 +37,12 @@ export const queryKeys = {
     sessions: ['account', 'sessions'] as const,
   },
   locations: ['locations'] as const,
+  /** Outings (issue 22): a page of the list, one outing with its logs. */
+  outings: {
+    all: ['outings'] as const,
+    list: (page: number) => ['outings', 'list', page] as const,
+    detail: (id: string) => ['outings', 'detail', id] as const,
+  },
   lists: {
     all: ['lists'] as const,
     list: (query: Record<string, string>) => ['lists', query] as const,
@@ -57,6 +63,7 @@ export const afterLogWrite = [
   queryKeys.locations,
   queryKeys.stats.all,
   queryKeys.lists.all,
+  queryKeys.outings.all, // an outing counts its logs' species and individuals
 ];
 
 /** The signed-in user's id, as the current-user query last saw it. */

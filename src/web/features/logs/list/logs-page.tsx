@@ -20,7 +20,7 @@ import { SearchInput } from '../search/search-input';
 import { useListState } from '../search/use-list-state';
 import { DeleteLogDialog } from './delete-log-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
-import { ListPagination } from './list-pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { LogsEmptyState } from './logs-empty-state';
 
 const SKELETON_CARDS = 6; // SPEC §9
