@@ -16,14 +16,21 @@ export const appRoutes = {
   signOut: '/sign-out',
   resetPassword: '/reset-password',
   admin: '/admin',
+  /** The tally of the outing in progress on this device (issue 22); before `outing` to win. */
+  outingTally: '/outings/tally',
+  outings: '/outings',
+  outing: '/outings/:id',
 } as const;
 
 export const logPath = (id: string) => `/logs/${id}`;
 export const editLogPath = (id: string) => `/logs/${id}/edit`;
 export const sharedLogPath = (id: string) => `/shared/${id}`;
+export const outingsPath = () => appRoutes.outings;
+export const outingPath = (id: string) => `/outings/${id}`;
 
 /** A log in the API: what the app reads, edits and deletes, and what a queued write names. */
 export const logApiPath = (id: string) => `/api/logs/${encodeURIComponent(id)}`;
+export const OUTINGS_API_PATH = '/api/outings';
 
 /** Who is signed in: every page asks it first, and the server names it in the page to preload. */
 export const CURRENT_USER_URL = '/api/auth/user';
