@@ -54,6 +54,12 @@ const AdminPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const TallyPage = lazy(() =>
+  import('@/features/outings/tally/tally-page').then((m) => ({ default: m.TallyPage })),
+);
+const StartOutingButton = lazy(() =>
+  import('./start-outing').then((m) => ({ default: m.StartOutingButton })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -128,7 +134,13 @@ export function AppRouter() {
           {/* the landing page also shows while the sign-in check loads (SPEC §2 route table) */}
           {user ? (
             <Suspense fallback={<PageSpinner />}>
-              <LogsPage />
+              <LogsPage
+                actions={
+                  <Suspense fallback={null}>
+                    <StartOutingButton />
+                  </Suspense>
+                }
+              />
             </Suspense>
           ) : (
             <LandingPage />
@@ -171,6 +183,12 @@ export function AppRouter() {
         <Route path={appRoutes.map}>
           <SignedIn>
             <MapPage />
+          </SignedIn>
+        </Route>
+        {/* before the outing's own page, whose :id would take 'tally' */}
+        <Route path={appRoutes.outingTally}>
+          <SignedIn>
+            <TallyPage />
           </SignedIn>
         </Route>
         <Route path={appRoutes.admin}>

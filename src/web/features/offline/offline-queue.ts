@@ -171,14 +171,16 @@ interface ReplayResult {
   rejected: RejectedWrite[];
 }
 
-let replaying: Promise<ReplayResult> | undefined;
+let replaying: Promise<unknown> = Promise.resolve();
 
-/** Sends the queued writes in order; stops at the first that cannot reach the server. */
+/**
+ * Sends the queued writes in order; stops at the first that cannot reach the server. A call
+ * during a replay runs after it (one at a time), so writes queued meanwhile are sent too.
+ */
 export function replayOfflineWrites(userId: string): Promise<ReplayResult> {
-  replaying ??= replay(userId).finally(() => {
-    replaying = undefined;
-  });
-  return replaying;
+  const run = replaying.catch(() => undefined).then(() => replay(userId));
+  replaying = run;
+  return run;
 }
 
 async function replay(userId: string): Promise<ReplayResult> {
