@@ -13,11 +13,12 @@ import {
 } from '@/features/logs';
 import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
 import { queryKeys } from '@/lib/query-keys';
-import type { TallySpecies } from './tally';
+import type { TallyEntry, TallySpecies } from './tally';
 
 // The tally's species field (issue 22): the log form's picker, open in the page. Typing lists the
 // user's own names and the backbone's species (offline from the species pack); a tap or Enter
-// adds one and empties the field for the next.
+// adds one and empties the field for the next. Species already tallied come first: a tap on one
+// counts it once more.
 
 const PLACEHOLDER = 'Add a species...';
 /** Taxa are searched from this many characters on, as in the log form. */
@@ -36,7 +37,13 @@ const speciesOf = (option: SpeciesOption): TallySpecies =>
         taxonId: null,
       };
 
-export function SpeciesAdder({ onAdd }: { onAdd: (species: TallySpecies) => void }) {
+interface SpeciesAdderProps {
+  /** The species on the tally, offered first ("On this outing"). */
+  tallied: TallyEntry[];
+  onAdd: (species: TallySpecies) => void;
+}
+
+export function SpeciesAdder({ tallied, onAdd }: SpeciesAdderProps) {
   const [search, setSearch] = useState('');
   // the species pack loads (or revalidates) with the tally: the picker works offline after this
   useEffect(() => void preloadTaxa(), []);
@@ -51,7 +58,16 @@ export function SpeciesAdder({ onAdd }: { onAdd: (species: TallySpecies) => void
   const own = useSpecies();
   const typed = search.trim();
   const searched = typed.length >= MIN_TAXON_SEARCH ? (taxa.data ?? []) : [];
-  const options = speciesOptions(typed ? (own.data ?? []) : [], searched, search, '');
+  const names = [
+    ...tallied.map((entry) => ({
+      common: entry.speciesCommon,
+      scientific: entry.speciesScientific,
+    })),
+    ...(own.data ?? []),
+  ];
+  const options = speciesOptions(typed ? names : [], searched, search, '');
+  const onOuting = (option: SpeciesOption) =>
+    option.kind === 'own' && tallied.some((entry) => entry.speciesCommon === option.name);
   const first = firstOption(options)?.value ?? '';
   // cmdk keeps a value it was given when the items change: a moved highlight counts for its list
   const [moved, setMoved] = useState<{ first: string; value: string }>();
@@ -89,7 +105,16 @@ export function SpeciesAdder({ onAdd }: { onAdd: (species: TallySpecies) => void
               <OptionItem option={options.leading} onSelect={choose} />
             </CommandGroup>
           )}
-          <OptionGroup heading="From your logs" options={options.own} onSelect={choose} />
+          <OptionGroup
+            heading="On this outing"
+            options={options.own.filter(onOuting)}
+            onSelect={choose}
+          />
+          <OptionGroup
+            heading="From your logs"
+            options={options.own.filter((option) => !onOuting(option))}
+            onSelect={choose}
+          />
           <OptionGroup heading="Species" options={options.taxa} onSelect={choose} />
         </CommandList>
       )}

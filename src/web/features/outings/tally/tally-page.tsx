@@ -139,7 +139,7 @@ function TallyScreen({ tally }: { tally: Tally }) {
 
   return (
     <>
-      <main className="mx-auto grid max-w-2xl gap-4 px-4 pt-4 pb-28">
+      <main className="mx-auto grid max-w-2xl grid-cols-1 gap-4 px-4 pt-4 pb-28">
         <div className="flex items-center justify-between gap-2">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight">Outing</h1>
@@ -169,14 +169,14 @@ function TallyScreen({ tally }: { tally: Tally }) {
         </section>
         <PositionNote state={position} />
 
-        <SpeciesAdder onAdd={add} />
+        <SpeciesAdder tallied={tally.entries} onAdd={add} />
 
         {tally.entries.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">
             Nothing tallied yet. Type a species above and tap it to count it.
           </p>
         ) : (
-          <ul className="grid gap-2" aria-label="Species tallied">
+          <ul className="grid grid-cols-1 gap-2" aria-label="Species tallied">
             {tally.entries.map((entry) => (
               <TallyRow
                 key={entry.key}
@@ -190,8 +190,8 @@ function TallyScreen({ tally }: { tally: Tally }) {
         )}
       </main>
 
-      <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
-        <div className="mx-auto max-w-2xl">
+      <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+        <div className="mx-auto max-w-2xl px-4">
           <Button className="h-14 w-full text-lg" onClick={() => setEnding(true)}>
             End outing
           </Button>
@@ -253,9 +253,9 @@ function Figure({
 }) {
   return (
     <div className="grid min-w-0 content-start px-2">
-      <span className="truncate text-2xl font-bold tabular-nums" data-testid={testId}>
+      <span className="truncate text-xl font-bold tabular-nums sm:text-2xl" data-testid={testId}>
         {value}
-        {unit && <span className="ml-1 text-base font-medium">{unit}</span>}
+        {unit && <span className="ml-1 text-sm font-medium sm:text-base">{unit}</span>}
       </span>
       <span className="truncate text-xs text-muted-foreground">{label}</span>
     </div>

@@ -26,14 +26,14 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
   return (
     <li
       className={cn(
-        'grid gap-2 rounded-xl border bg-card p-3 shadow-xs transition-colors duration-700',
+        'grid grid-cols-1 gap-2 rounded-xl border bg-card p-3 shadow-xs transition-colors duration-700',
         highlighted && 'border-primary bg-accent',
       )}
       data-testid="tally-entry"
     >
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-lg leading-tight font-semibold">{name}</h3>
+          <h3 className="line-clamp-2 text-lg leading-tight font-semibold break-words">{name}</h3>
           {entry.speciesScientific && entry.speciesScientific !== name && (
             <p className="truncate text-sm text-muted-foreground italic">
               {entry.speciesScientific}
