@@ -1,7 +1,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { baseURL, controlledBy, expectToast, pathOf, signUp, withWorker } from './support.js';
+import {
+  baseURL,
+  controlledBy,
+  expectAccessible,
+  expectToast,
+  pathOf,
+  signUp,
+  withWorker,
+} from './support.js';
 
 // The outing tally (issue 22): "Start outing" on the logs list, a species at a time with + and −,
 // "End outing" makes one outing with a log per species; offline it waits on the device and is
@@ -139,6 +147,11 @@ describe('the outing tally', () => {
     await tallyFive(page);
     await page.getByRole('button', { name: 'Add a note for Robin' }).click();
     await page.getByRole('textbox', { name: 'Note for Robin' }).fill('singing from the hedge');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'End outing' }).click();
+    await page.getByRole('dialog', { name: 'End outing' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Keep tallying' }).click();
 
     await endOuting(page, { partySize: '2', complete: true });
     await page.waitForURL((url) => /^\/outings\/[0-9a-f-]{36}$/.test(url.pathname));

@@ -135,7 +135,7 @@ function EndOutingForm({
               className={cn(
                 'grid min-h-14 rounded-lg border px-3 py-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                 protocol === value
-                  ? 'border-primary bg-primary/10 ring-1 ring-primary'
+                  ? 'border-primary ring-2 ring-primary/40'
                   : 'hover:bg-accent',
               )}
             >

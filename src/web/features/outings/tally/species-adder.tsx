@@ -98,26 +98,29 @@ export function SpeciesAdder({ tallied, onAdd }: SpeciesAdderProps) {
           className="h-14 w-full min-w-0 bg-transparent text-lg outline-hidden placeholder:text-muted-foreground"
         />
       </div>
-      {typed && (
-        <CommandList className="max-h-[50vh] border-t">
-          {options.leading && (
-            <CommandGroup>
-              <OptionItem option={options.leading} onSelect={choose} />
-            </CommandGroup>
-          )}
-          <OptionGroup
-            heading="On this outing"
-            options={options.own.filter(onOuting)}
-            onSelect={choose}
-          />
-          <OptionGroup
-            heading="From your logs"
-            options={options.own.filter((option) => !onOuting(option))}
-            onSelect={choose}
-          />
-          <OptionGroup heading="Species" options={options.taxa} onSelect={choose} />
-        </CommandList>
-      )}
+      {/* always there: the field's aria-controls names it */}
+      <CommandList className={typed ? 'max-h-[50vh] border-t' : undefined}>
+        {typed && (
+          <>
+            {options.leading && (
+              <CommandGroup>
+                <OptionItem option={options.leading} onSelect={choose} />
+              </CommandGroup>
+            )}
+            <OptionGroup
+              heading="On this outing"
+              options={options.own.filter(onOuting)}
+              onSelect={choose}
+            />
+            <OptionGroup
+              heading="From your logs"
+              options={options.own.filter((option) => !onOuting(option))}
+              onSelect={choose}
+            />
+            <OptionGroup heading="Species" options={options.taxa} onSelect={choose} />
+          </>
+        )}
+      </CommandList>
     </Command>
   );
 }

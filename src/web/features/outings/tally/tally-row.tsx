@@ -26,8 +26,8 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
   return (
     <li
       className={cn(
-        'grid grid-cols-1 gap-2 rounded-xl border bg-card p-3 shadow-xs transition-colors duration-700',
-        highlighted && 'border-primary bg-accent',
+        'grid grid-cols-1 gap-2 rounded-xl border bg-card p-3 shadow-xs transition-shadow duration-700',
+        highlighted && 'border-primary ring-2 ring-primary/30',
       )}
       data-testid="tally-entry"
     >
