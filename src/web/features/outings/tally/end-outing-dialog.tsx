@@ -134,9 +134,7 @@ function EndOutingForm({
               onClick={() => setProtocol(value)}
               className={cn(
                 'grid min-h-14 rounded-lg border px-3 py-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
-                protocol === value
-                  ? 'border-primary ring-2 ring-primary/40'
-                  : 'hover:bg-accent',
+                protocol === value ? 'border-primary ring-2 ring-primary/40' : 'hover:bg-accent',
               )}
             >
               <span className="font-medium">{PROTOCOL_LABELS[value].name}</span>
