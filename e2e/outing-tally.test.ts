@@ -230,7 +230,7 @@ describe('the outing tally', () => {
     await page.waitForURL((url) => url.pathname === '/');
     // one pending entry for the outing, not six writes
     const pending = page.getByTestId('pending-write');
-    await pending.filter({ hasText: 'New outing, 5 species' }).getByText('Pending').waitFor();
+    await pending.filter({ hasText: '5 species' }).getByText('Pending').waitFor();
     expect(await pending.count()).toBe(1);
     expect(await serverOutings(context)).toEqual([]);
     expect(await serverLogs(context)).toEqual([]);

@@ -59,7 +59,7 @@ export interface CreatedOuting {
   createdAt: string;
 }
 
-/** How long a created outing's id is kept after its create was sent: for whoever waits on it. */
+/** How long a created outing's id is kept once no queued log needs it. */
 const CREATED_OUTING_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The create of an outing, which the logs queued with it refer to by its id. */
@@ -186,7 +186,8 @@ export function replayOfflineWrites(userId: string): Promise<ReplayResult> {
 async function replay(userId: string): Promise<ReplayResult> {
   const result: ReplayResult = { done: 0, rejected: [] };
   for (;;) {
-    const [next] = (await readOfflineWrites(userId)).queued;
+    const { queued } = await readOfflineWrites(userId);
+    const [next] = queued;
     if (!next) return result;
     let created: CreatedOuting | undefined;
     let refused: RejectedWrite | undefined;
@@ -210,17 +211,19 @@ async function replay(userId: string): Promise<ReplayResult> {
       }
     }
     result.done++;
+    // an id no queued log waits for any more is kept a while, for whoever ended the outing
     const keptSince = Date.now() - CREATED_OUTING_KEPT_MS;
+    const kept = (one: CreatedOuting) =>
+      one.userId !== userId ||
+      queued.some((write) => write.outingKey === one.key) ||
+      Date.parse(one.createdAt) > keptSince;
     await updateTogether({
       [QUEUE_KEY]: (list: QueuedWrite[] = []) => list.filter((one) => one.id !== next.id),
       ...(refused && {
         [REJECTED_KEY]: (list: RejectedWrite[] = []) => [...list, refused],
       }),
       ...(created && {
-        [CREATED_OUTINGS_KEY]: (list: CreatedOuting[] = []) => [
-          ...list.filter((one) => Date.parse(one.createdAt) > keptSince),
-          created,
-        ],
+        [CREATED_OUTINGS_KEY]: (list: CreatedOuting[] = []) => [...list.filter(kept), created],
       }),
     });
   }

@@ -23,14 +23,14 @@ describe('pending entries', () => {
     ]);
     expect(entries).toEqual([
       { key: 'log-1', label: 'Barn Owl', kind: 'New log' },
-      { key: 'outing', label: 'Outing at 7:02 AM', kind: 'New outing, 3 species' },
+      { key: 'outing', label: 'Outing at 7:02 AM', kind: '3 species' },
       { key: 'log-2', label: 'Kite', kind: 'Deletion' },
     ]);
   });
 
   it('still shows the logs of an outing whose create was sent', () => {
     expect(pendingEntries([write({ id: 'a', species: 'Wren', outingKey: 'outing' })])).toEqual([
-      { key: 'outing', label: 'Outing', kind: 'New outing, 1 species' },
+      { key: 'outing', label: 'Outing', kind: '1 species' },
     ]);
   });
 });

@@ -15,7 +15,7 @@ export interface PendingEntry {
 
 /**
  * One entry per pending change the person made: an outing's create and the logs queued with it
- * are one outing ("New outing, 5 species"), not six writes.
+ * are one outing ("Outing, May 1, 2026, 7:02 AM · 5 species"), not six writes.
  */
 export function pendingEntries(queued: QueuedWrite[]): PendingEntry[] {
   const entries: PendingEntry[] = [];
@@ -35,7 +35,7 @@ export function pendingEntries(queued: QueuedWrite[]): PendingEntry[] {
     }
     if (isOutingCreate(write)) outing.entry.label = write.species;
     else outing.species++;
-    outing.entry.kind = `New outing, ${outing.species} species`;
+    outing.entry.kind = `${outing.species} species`;
   }
   return entries;
 }

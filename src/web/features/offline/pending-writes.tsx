@@ -11,8 +11,8 @@ export function PendingWrites() {
   if (!data || (data.queued.length === 0 && data.rejected.length === 0)) return null;
 
   return (
-    <section aria-label="Offline changes" className="grid gap-2">
-      <ul className="grid gap-2">
+    <section aria-label="Offline changes" className="grid grid-cols-1 gap-2">
+      <ul className="grid grid-cols-1 gap-2">
         {pendingEntries(data.queued).map((entry) => (
           <li
             key={entry.key}
@@ -20,7 +20,7 @@ export function PendingWrites() {
             data-testid="pending-write"
           >
             <CloudOff className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span className="min-w-0 flex-1 truncate">
+            <span className="min-w-0 flex-1 break-words">
               <span className="font-medium">{entry.label}</span>{' '}
               <span className="text-muted-foreground">· {entry.kind}</span>
             </span>
