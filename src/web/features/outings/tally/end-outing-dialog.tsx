@@ -103,7 +103,7 @@ function EndOutingForm({
     event.preventDefault();
     const end: OutingEnd = {
       protocol,
-      durationMinutes: numberOrNull(duration) ?? Number.NaN,
+      durationMinutes: numberOrNull(duration),
       distanceKm: hasDistance(protocol) ? numberOrNull(distance) : null,
       partySize: numberOrNull(partySize),
       complete,

@@ -33,7 +33,7 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
     >
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-lg leading-tight font-semibold break-words">{name}</h3>
+          <h3 className="text-lg leading-tight font-semibold break-words">{name}</h3>
           {entry.speciesScientific && entry.speciesScientific !== name && (
             <p className="truncate text-sm text-muted-foreground italic">
               {entry.speciesScientific}

@@ -11,7 +11,8 @@ import type { Tally } from './tally';
 
 /** What the person confirms when ending an outing. */
 export interface OutingEnd {
-  durationMinutes: number;
+  /** Null when the person clears it: an incidental outing may have none. */
+  durationMinutes: number | null;
   /** Only a traveling outing has a distance (eBird's protocols). */
   distanceKm: number | null;
   protocol: OutingProtocol;
