@@ -60,6 +60,12 @@ const OutingsPage = lazy(() =>
 const OutingPage = lazy(() =>
   import('@/features/outings/outing-page').then((m) => ({ default: m.OutingPage })),
 );
+const TallyPage = lazy(() =>
+  import('@/features/outings/tally/tally-page').then((m) => ({ default: m.TallyPage })),
+);
+const StartOutingButton = lazy(() =>
+  import('./start-outing').then((m) => ({ default: m.StartOutingButton })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -134,7 +140,13 @@ export function AppRouter() {
           {/* the landing page also shows while the sign-in check loads (SPEC §2 route table) */}
           {user ? (
             <Suspense fallback={<PageSpinner />}>
-              <LogsPage />
+              <LogsPage
+                actions={
+                  <Suspense fallback={null}>
+                    <StartOutingButton />
+                  </Suspense>
+                }
+              />
             </Suspense>
           ) : (
             <LandingPage />
@@ -179,9 +191,15 @@ export function AppRouter() {
             <MapPage />
           </SignedIn>
         </Route>
+        {/* before the outing's own page, whose :id would take 'tally' */}
+        <Route path={appRoutes.outingTally}>
+          <SignedIn>
+            <TallyPage />
+          </SignedIn>
+        </Route>
         <Route path={appRoutes.outings}>
           <SignedIn>
-            <OutingsPage />
+            <OutingsPage startOuting={<StartOutingButton />} />
           </SignedIn>
         </Route>
         <Route path={appRoutes.outing}>

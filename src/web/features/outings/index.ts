@@ -1,3 +1,3 @@
-// Nothing of outings is used elsewhere yet: the router loads its pages (outings-page.tsx,
-// outing-page.tsx) lazily.
-export {};
+// What others use of the outings feature: the logs list's "Start outing" button (the tally,
+// issue 22), composed into that page by the router; the pages load lazily.
+export { StartOutingButton } from './tally/start-outing-button';

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
@@ -43,7 +43,8 @@ async function shareFromList(log: Log) {
   }
 }
 
-export function LogsPage() {
+/** `actions`: other features' buttons beside New Log (the router's "Start outing"). */
+export function LogsPage({ actions }: { actions?: ReactNode }) {
   const [state, update] = useListState();
   const { data, isPending, error } = useLogs(toPageQuery(state));
   const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
@@ -75,12 +76,15 @@ export function LogsPage() {
             {isPending ? 'Loading...' : data ? sightingsTotal(data.total) : null}
           </p>
         </div>
-        <Button asChild>
-          <Link href={appRoutes.newLog}>
-            <Plus />
-            New Log
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {actions}
+          <Button asChild>
+            <Link href={appRoutes.newLog}>
+              <Plus />
+              New Log
+            </Link>
+          </Button>
+        </div>
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
