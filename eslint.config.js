@@ -18,6 +18,7 @@ const webFeatures = {
   logs: ['data-exchange', 'offline', 'photos', 'sharing', 'taxonomy'],
   maps: ['data-exchange', 'logs'],
   offline: [],
+  outings: ['logs', 'offline', 'sharing', 'taxonomy'],
   photos: ['theme'],
   pwa: [],
   sharing: [],

@@ -175,7 +175,7 @@ describe('keyboard', () => {
     await page.goto('/');
     await page.getByText('1 sighting total').waitFor();
     const order: string[] = [];
-    for (let index = 0; index < 14; index += 1) order.push(await tab());
+    for (let index = 0; index < 15; index += 1) order.push(await tab());
     expect(order).toEqual([
       'a:Sightbook',
       'a:Logs',
@@ -184,6 +184,7 @@ describe('keyboard', () => {
       'a:Stats',
       'button:Switch to dark theme',
       'button:AT\nAda Tester',
+      'button:Start outing',
       'a:New Log',
       'input:Search',
       'button:Filters',

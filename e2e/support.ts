@@ -54,6 +54,7 @@ export interface LogInput {
   isPublic?: boolean;
   photoLinks?: string[];
   uploadedPhotoUrls?: string[];
+  outingId?: string;
 }
 
 export interface CreatedLog {

@@ -16,14 +16,27 @@ export const appRoutes = {
   signOut: '/sign-out',
   resetPassword: '/reset-password',
   admin: '/admin',
+  /** Outings (issue 22): the list, one outing, and the tally of the one in progress on this
+   * device (before `outing`, so that `:id` does not catch it). */
+  outingTally: '/outings/tally',
+  outings: '/outings',
+  outing: '/outings/:id',
+  sharedOuting: '/shared/outings/:id',
 } as const;
 
 export const logPath = (id: string) => `/logs/${id}`;
 export const editLogPath = (id: string) => `/logs/${id}/edit`;
 export const sharedLogPath = (id: string) => `/shared/${id}`;
+export const outingsPath = () => appRoutes.outings;
+export const outingPath = (id: string) => `/outings/${id}`;
+export const sharedOutingPath = (id: string) => `/shared/outings/${id}`;
 
 /** A log in the API: what the app reads, edits and deletes, and what a queued write names. */
 export const logApiPath = (id: string) => `/api/logs/${encodeURIComponent(id)}`;
+export const OUTINGS_API_PATH = '/api/outings';
+
+/** An outing in the API. */
+export const outingApiPath = (id: string) => `/api/outings/${encodeURIComponent(id)}`;
 
 /** Who is signed in: every page asks it first, and the server names it in the page to preload. */
 export const CURRENT_USER_URL = '/api/auth/user';

@@ -54,6 +54,18 @@ const AdminPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const OutingsPage = lazy(() =>
+  import('@/features/outings/outings-page').then((m) => ({ default: m.OutingsPage })),
+);
+const OutingPage = lazy(() =>
+  import('@/features/outings/outing-page').then((m) => ({ default: m.OutingPage })),
+);
+const TallyPage = lazy(() =>
+  import('@/features/outings/tally/tally-page').then((m) => ({ default: m.TallyPage })),
+);
+const StartOutingButton = lazy(() =>
+  import('./start-outing').then((m) => ({ default: m.StartOutingButton })),
+);
 const StatsPage = lazy(() =>
   import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
 );
@@ -128,7 +140,13 @@ export function AppRouter() {
           {/* the landing page also shows while the sign-in check loads (SPEC §2 route table) */}
           {user ? (
             <Suspense fallback={<PageSpinner />}>
-              <LogsPage />
+              <LogsPage
+                actions={
+                  <Suspense fallback={null}>
+                    <StartOutingButton />
+                  </Suspense>
+                }
+              />
             </Suspense>
           ) : (
             <LandingPage />
@@ -172,6 +190,24 @@ export function AppRouter() {
           <SignedIn>
             <MapPage />
           </SignedIn>
+        </Route>
+        {/* before the outing's own page, whose :id would take 'tally' */}
+        <Route path={appRoutes.outingTally}>
+          <SignedIn>
+            <TallyPage />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.outings}>
+          <SignedIn>
+            <OutingsPage startOuting={<StartOutingButton />} />
+          </SignedIn>
+        </Route>
+        <Route path={appRoutes.outing}>
+          {({ id }: { id: string }) => (
+            <SignedIn>
+              <OutingPage key={id} id={id} />
+            </SignedIn>
+          )}
         </Route>
         <Route path={appRoutes.admin}>
           <SignedIn>

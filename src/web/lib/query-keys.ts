@@ -26,6 +26,8 @@ export const queryKeys = {
   },
   /** A public log seen through its share link; not under `logs`: no write of ours changes it. */
   sharedLog: (id: string) => ['shared-log', id] as const,
+  /** The outing being tallied on this device (features/outings/tally), kept in IndexedDB. */
+  outingTally: ['outing-tally'] as const,
   /** Log writes kept on this device while offline (features/offline/offline-queue.ts). */
   offlineWrites: ['offline-writes'] as const,
   species: ['species'] as const,
@@ -37,6 +39,12 @@ export const queryKeys = {
     sessions: ['account', 'sessions'] as const,
   },
   locations: ['locations'] as const,
+  /** Outings (issue 22): a page of the list, one outing with its logs. */
+  outings: {
+    all: ['outings'] as const,
+    list: (page: number) => ['outings', 'list', page] as const,
+    detail: (id: string) => ['outings', 'detail', id] as const,
+  },
   lists: {
     all: ['lists'] as const,
     list: (query: Record<string, string>) => ['lists', query] as const,
@@ -57,6 +65,7 @@ export const afterLogWrite = [
   queryKeys.locations,
   queryKeys.stats.all,
   queryKeys.lists.all,
+  queryKeys.outings.all, // an outing counts its logs' species and individuals
 ];
 
 /** The signed-in user's id, as the current-user query last saw it. */

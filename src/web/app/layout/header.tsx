@@ -1,4 +1,12 @@
-import { Binoculars, ChartColumn, List, ListChecks, MapIcon, type LucideIcon } from 'lucide-react';
+import {
+  Binoculars,
+  ChartColumn,
+  Footprints,
+  List,
+  ListChecks,
+  MapIcon,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { User } from '../../../common/auth/schemas';
 import { Button } from '@/components/ui/button';
@@ -31,6 +39,12 @@ const navItems: NavItem[] = [
     icon: MapIcon,
     isCurrent: (location) => location === '/map',
     sharesListSearch: true,
+  },
+  {
+    href: '/outings',
+    label: 'Outings',
+    icon: Footprints,
+    isCurrent: (location) => location === '/outings' || location.startsWith('/outings/'),
   },
   {
     href: '/lists',

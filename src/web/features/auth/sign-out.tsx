@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { forgetDeviceData, readOfflineWrites } from '@/features/offline';
+import { forgetDeviceData, unsentSightings } from '@/features/offline';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,8 +13,8 @@ import {
 import { buttonVariants } from '@/components/ui/button';
 
 // Signing out leaves nothing of the account on the device (issue 21): its caches and offline
-// writes go, then the server ends the session. Unsent sightings are only discarded once the
-// person agrees.
+// writes and drafts go, then the server ends the session. Unsent sightings (queued, or on an
+// outing being tallied) are only discarded once the person agrees.
 
 /** What signing out of this device would lose: the sightings not yet sent. */
 export const unsentDescription = (count: number) =>
@@ -38,8 +38,8 @@ export function useSignOut(userId: string): { signOut: () => void; dialog: React
     void signOutOfDevice(userId);
   };
   const signOut = () => {
-    void readOfflineWrites(userId).then(({ queued }) => {
-      if (queued.length > 0) setUnsent(queued.length);
+    void unsentSightings(userId).then((count) => {
+      if (count > 0) setUnsent(count);
       else leave();
     }, leave); // no IndexedDB: nothing can be waiting
   };

@@ -1,6 +1,15 @@
 // What other features may use of the logs feature: the list's search box, filters and URL state
-// (which the map shares), and the read-only card (which the shared page shows).
+// (which the map shares), the read-only card (which the shared page shows), and the species
+// picker's options and the user's own names (which the outing tally offers).
 export { FiltersPopover } from './search/filters-popover';
 export { SearchInput } from './search/search-input';
 export { useListState } from './search/use-list-state';
 export { LogDetailsCard } from './details/log-details-card';
+export { useSpecies } from './api/use-suggestions';
+export {
+  firstOption,
+  labelOf,
+  speciesOptions,
+  taxonName,
+  type SpeciesOption,
+} from './form/species-options';

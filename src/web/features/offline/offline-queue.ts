@@ -1,11 +1,22 @@
-import { createStore, get, update } from 'idb-keyval';
+import { createStore, get, promisifyRequest, update } from 'idb-keyval';
 import { IDEMPOTENCY_KEY_HEADER, type LogWriteInput } from '../../../common/logs/schemas';
+import type { OutingWriteInput } from '../../../common/outings/schemas';
+import { OUTINGS_API_PATH } from '../../../common/routes';
 import { api, ApiError, type ReplyParser } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 // Offline logging (issue 6, beyond SPEC): a create, edit or delete that cannot reach the server
 // is kept in IndexedDB and sent again, in order, when the connection returns. A write the server
 // then refuses is kept with its reason until the person dismisses it: never silently lost.
+//
+// An outing ended offline (issue 22) is queued as its create followed by one create per species,
+// all in one transaction. The logs cannot name the outing's id, which the server has not made
+// yet: they name the outing's create instead (`outingKey`, that create's id and so its
+// Idempotency-Key). The replay sends the outing first (the queue's order), keeps the id it
+// answers under that key in the same transaction that takes the create off the queue, and puts
+// the id into each log's `outingId` as it sends it. A reload at any point resends at most the
+// write at the head of the queue, which its Idempotency-Key makes harmless: the outing's create
+// answers the same outing again, and its id is known before any of its logs is sent.
 
 export interface QueuedWrite {
   /** Also the create's Idempotency-Key: a create sent twice makes one log. */
@@ -14,10 +25,12 @@ export interface QueuedWrite {
   userId: string;
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
-  body?: LogWriteInput;
-  /** The species, for the list's pending entry. */
+  body?: LogWriteInput | OutingWriteInput;
+  /** The species, for the list's pending entry (an outing's create: the outing's label). */
   species: string;
   queuedAt: string;
+  /** A log of an outing whose create is queued too: that create's id (see the top). */
+  outingKey?: string;
 }
 
 export interface RejectedWrite extends QueuedWrite {
@@ -34,7 +47,41 @@ export const QUEUED = 'queued' as const;
 export const offlineStore = createStore('sightbook-offline', 'writes');
 export const QUEUE_KEY = 'queue';
 export const REJECTED_KEY = 'rejected';
+/** The ids the server gave the outings created by the replay, under their create's id. */
+export const CREATED_OUTINGS_KEY = 'created-outings';
 const store = offlineStore;
+
+export interface CreatedOuting {
+  /** The queued create's id: the logs' `outingKey`. */
+  key: string;
+  userId: string;
+  id: string;
+  createdAt: string;
+}
+
+/** How long a created outing's id is kept once no queued log needs it. */
+const CREATED_OUTING_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The create of an outing, which the logs queued with it refer to by its id. */
+export const isOutingCreate = (write: Pick<QueuedWrite, 'method' | 'path'>) =>
+  write.method === 'POST' && write.path === OUTINGS_API_PATH;
+
+type Updater = (value: never) => unknown;
+
+/** Changes several keys of the store in one transaction: all of them are made, or none. */
+function updateTogether(updaters: Record<string, Updater>): Promise<void> {
+  return store('readwrite', (objects) => {
+    for (const [key, updater] of Object.entries(updaters)) {
+      const request = objects.get(key);
+      request.onsuccess = () => {
+        const next = updater(request.result as never);
+        if (next === undefined) objects.delete(key);
+        else objects.put(next, key);
+      };
+    }
+    return promisifyRequest(objects.transaction);
+  });
+}
 
 const anyReply: ReplyParser<unknown> = { parse: (value) => value };
 
@@ -55,6 +102,34 @@ export async function readOfflineWrites(userId: string): Promise<OfflineWrites> 
 async function enqueue(write: Omit<QueuedWrite, 'queuedAt'>) {
   const queued = { ...write, queuedAt: new Date().toISOString() };
   await update<QueuedWrite[]>(QUEUE_KEY, (list = []) => [...list, queued], store);
+}
+
+/**
+ * Queues writes that belong together (an outing and its logs) behind the others, and in the same
+ * transaction deletes `settledKey` (the draft they were made from): after a crash the device holds
+ * either the draft or its writes, never both and never neither.
+ */
+export async function queueWrites(
+  writes: Array<Omit<QueuedWrite, 'queuedAt'>>,
+  settledKey?: string,
+): Promise<void> {
+  const queuedAt = new Date().toISOString();
+  await updateTogether({
+    [QUEUE_KEY]: (list: QueuedWrite[] = []) => [
+      ...list,
+      // a write queued before (same id) is not queued twice
+      ...writes
+        .filter((write) => !list.some((one) => one.id === write.id))
+        .map((write) => ({ ...write, queuedAt })),
+    ],
+    ...(settledKey ? { [settledKey]: () => undefined } : {}),
+  });
+}
+
+/** The id the server gave an outing whose create was queued with this id, once it was sent. */
+export async function createdOutingId(key: string): Promise<string | undefined> {
+  const created = await get<CreatedOuting[]>(CREATED_OUTINGS_KEY, store);
+  return created?.find((one) => one.key === key)?.id;
 }
 
 /** The headers of a write: a create carries its key, so sending it again makes no copy. */
@@ -100,43 +175,82 @@ interface ReplayResult {
   rejected: RejectedWrite[];
 }
 
-let replaying: Promise<ReplayResult> | undefined;
+let replaying: Promise<unknown> = Promise.resolve();
 
-/** Sends the queued writes in order; stops at the first that cannot reach the server. */
+/**
+ * Sends the queued writes in order; stops at the first that cannot reach the server. A call
+ * during a replay runs after it (one at a time), so writes queued meanwhile are sent too.
+ */
 export function replayOfflineWrites(userId: string): Promise<ReplayResult> {
-  replaying ??= replay(userId).finally(() => {
-    replaying = undefined;
-  });
-  return replaying;
+  const run = replaying.catch(() => undefined).then(() => replay(userId));
+  replaying = run;
+  return run;
 }
 
 async function replay(userId: string): Promise<ReplayResult> {
   const result: ReplayResult = { done: 0, rejected: [] };
   for (;;) {
-    const [next] = (await readOfflineWrites(userId)).queued;
+    const { queued } = await readOfflineWrites(userId);
+    const [next] = queued;
     if (!next) return result;
+    let created: CreatedOuting | undefined;
+    let refused: RejectedWrite | undefined;
     try {
-      await api(next.path, anyReply, {
+      const reply = await api(next.path, anyReply, {
         method: next.method,
-        body: next.body,
+        body: await bodyToSend(next),
         headers: writeHeaders(next),
       });
+      if (isOutingCreate(next)) created = createdOuting(next, reply);
     } catch (error) {
       if (unreachable(error)) return result; // still offline: try again later
       if (error instanceof ApiError && error.status === 401) return result; // after sign-in
       if (!alreadyDeleted(next, error)) {
-        const refused = { ...next, reason: errorMessage(error, 'The server refused this change') };
-        await update<RejectedWrite[]>(REJECTED_KEY, (list = []) => [...list, refused], store);
+        const reason =
+          error instanceof OutingNotSaved
+            ? error.message
+            : errorMessage(error, 'The server refused this change');
+        refused = { ...next, reason };
         result.rejected.push(refused);
       }
     }
     result.done++;
-    await update<QueuedWrite[]>(
-      QUEUE_KEY,
-      (list = []) => list.filter((one) => one.id !== next.id),
-      store,
-    );
+    // an id no queued log waits for any more is kept a while, for whoever ended the outing
+    const keptSince = Date.now() - CREATED_OUTING_KEPT_MS;
+    const kept = (one: CreatedOuting) =>
+      one.userId !== userId ||
+      queued.some((write) => write.outingKey === one.key) ||
+      Date.parse(one.createdAt) > keptSince;
+    await updateTogether({
+      [QUEUE_KEY]: (list: QueuedWrite[] = []) => list.filter((one) => one.id !== next.id),
+      ...(refused && {
+        [REJECTED_KEY]: (list: RejectedWrite[] = []) => [...list, refused],
+      }),
+      ...(created && {
+        [CREATED_OUTINGS_KEY]: (list: CreatedOuting[] = []) => [...list.filter(kept), created],
+      }),
+    });
   }
+}
+
+class OutingNotSaved extends Error {
+  constructor() {
+    super('Its outing was not saved');
+  }
+}
+
+/** The body as sent: a log of a queued outing gets the id the outing's create was answered with. */
+async function bodyToSend(write: QueuedWrite): Promise<QueuedWrite['body']> {
+  if (!write.outingKey) return write.body;
+  const outingId = await createdOutingId(write.outingKey);
+  if (!outingId) throw new OutingNotSaved(); // its create was refused: the reason is shown there
+  return { ...write.body, outingId } as LogWriteInput;
+}
+
+function createdOuting(write: QueuedWrite, reply: unknown): CreatedOuting {
+  const id = (reply as { id?: unknown } | null)?.id;
+  if (typeof id !== 'string') throw new Error('The server answered an outing without its id');
+  return { key: write.id, userId: write.userId, id, createdAt: new Date().toISOString() };
 }
 
 export async function dismissRejectedWrite(id: string) {

@@ -8,12 +8,14 @@ import {
   type LogWriteInput,
   type LogWritePayload,
 } from '../../../common/logs/schemas';
+import type { QueuedWrite } from './offline-queue';
 
 /**
  * The log as an edit queued offline will leave it, for the details page until it is sent: the
- * API's own shape (logSchema), made from the payload as the server makes it.
+ * API's own shape (logSchema), made from the payload as the server makes it. The payload is
+ * parsed here: a queued write's body may be another kind's (an outing's).
  */
-export function withPendingEdit(log: Log, input: LogWriteInput): Log {
+export function withPendingEdit(log: Log, input: LogWriteInput | QueuedWrite['body']): Log {
   const edit = logWriteSchema.safeParse(input);
   if (!edit.success) return log;
   const preview = logSchema.safeParse(editedLog(log, edit.data));

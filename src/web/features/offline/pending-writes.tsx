@@ -1,11 +1,8 @@
 import { CloudOff, TriangleAlert, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import type { QueuedWrite } from './offline-queue';
+import { kindOf, pendingEntries } from './pending-entries';
 import { useDismissRejectedWrite, useOfflineWrites } from './use-offline-writes';
-
-const kindOf = (write: QueuedWrite) =>
-  ({ POST: 'New log', PUT: 'Edit', DELETE: 'Deletion' })[write.method];
 
 /** Writes made offline: waiting for the connection, or refused by the server on replay. */
 export function PendingWrites() {
@@ -14,18 +11,18 @@ export function PendingWrites() {
   if (!data || (data.queued.length === 0 && data.rejected.length === 0)) return null;
 
   return (
-    <section aria-label="Offline changes" className="grid gap-2">
-      <ul className="grid gap-2">
-        {data.queued.map((write) => (
+    <section aria-label="Offline changes" className="grid grid-cols-1 gap-2">
+      <ul className="grid grid-cols-1 gap-2">
+        {pendingEntries(data.queued).map((entry) => (
           <li
-            key={write.id}
+            key={entry.key}
             className="flex items-center gap-3 rounded-lg border border-dashed p-3 text-sm"
             data-testid="pending-write"
           >
             <CloudOff className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span className="min-w-0 flex-1 truncate">
-              <span className="font-medium">{write.species}</span>{' '}
-              <span className="text-muted-foreground">· {kindOf(write)}</span>
+            <span className="min-w-0 flex-1 break-words">
+              <span className="font-medium">{entry.label}</span>{' '}
+              <span className="text-muted-foreground">· {entry.kind}</span>
             </span>
             <Badge variant="secondary">Pending</Badge>
           </li>

@@ -20,8 +20,7 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** The share sheet when the device has one, else the link goes to the clipboard. */
-export async function shareLog(log: ShareableLog): Promise<ShareOutcome> {
-  const data = shareData(log, window.location.origin);
+export async function shareLink(data: ShareData): Promise<ShareOutcome> {
   if (typeof navigator.share === 'function') {
     try {
       await navigator.share(data);
@@ -38,3 +37,6 @@ export async function shareLog(log: ShareableLog): Promise<ShareOutcome> {
     return 'failed';
   }
 }
+
+/** A log's share link, through the share sheet or the clipboard (SPEC §4 "Share"). */
+export const shareLog = (log: ShareableLog) => shareLink(shareData(log, window.location.origin));

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
@@ -20,7 +20,7 @@ import { SearchInput } from '../search/search-input';
 import { useListState } from '../search/use-list-state';
 import { DeleteLogDialog } from './delete-log-dialog';
 import { LogCard, LogCardSkeleton } from './log-card';
-import { ListPagination } from './list-pagination';
+import { ListPagination } from '@/components/list-pagination';
 import { LogsEmptyState } from './logs-empty-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -45,7 +45,8 @@ async function shareFromList(log: Log) {
   }
 }
 
-export function LogsPage() {
+/** `actions`: other features' buttons beside New Log (the router's "Start outing"). */
+export function LogsPage({ actions }: { actions?: ReactNode }) {
   useDocumentTitle('Wildlife Logs');
   const [state, update] = useListState();
   const { data, isPending, error } = useLogs(toPageQuery(state));
@@ -84,12 +85,15 @@ export function LogsPage() {
             {isPending ? 'Loading...' : data ? logsTotal(data.total, filtered) : null}
           </p>
         </div>
-        <Button asChild>
-          <Link href={appRoutes.newLog}>
-            <Plus />
-            New Log
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {actions}
+          <Button asChild>
+            <Link href={appRoutes.newLog}>
+              <Plus />
+              New Log
+            </Link>
+          </Button>
+        </div>
       </div>
 
       <div className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,178 @@
+import { Calendar, CircleCheck, CircleDashed, Clock, MapPin, Route, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { OutingDetails } from '../../../common/outings/schemas';
+import { logPath } from '../../../common/routes';
+import { formatCoordinates, formatUncertainty } from '@/components/map/coordinates';
+import { LazyPointsMap } from '@/components/map/lazy-points-map';
+import type { MapPoint } from '@/components/map/points-map';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatObservedLong, observedDateTime } from '@/lib/log-dates';
+import {
+  COMPLETE_TEXT,
+  formatDistance,
+  formatDuration,
+  formatIndividuals,
+  formatParty,
+  formatSpeciesCount,
+  INCOMPLETE_TEXT,
+  outingStart,
+  protocolLabels,
+} from './effort';
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <p className="flex items-start gap-2">
+      <span className="mt-0.5 text-muted-foreground [&>svg]:size-4" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="min-w-0 break-words">{children}</span>
+    </p>
+  );
+}
+
+/** When, where and how: the effort eBird asks for, and whether absence can be read from it. */
+export function OutingSummaryCard({
+  outing,
+  sharing,
+}: {
+  outing: OutingDetails;
+  sharing?: ReactNode;
+}) {
+  const start = outingStart(outing);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">Effort</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="grid gap-2 text-sm sm:grid-cols-2">
+          <Fact icon={<Calendar />}>
+            <time dateTime={observedDateTime(start)}>{formatObservedLong(start)}</time>
+          </Fact>
+          <Fact icon={<Route />}>
+            {protocolLabels[outing.protocol]}
+            {outing.distanceKm !== null && ` · ${formatDistance(outing.distanceKm)}`}
+          </Fact>
+          <Fact icon={<Clock />}>
+            {outing.durationMinutes !== null
+              ? formatDuration(outing.durationMinutes)
+              : 'Duration not recorded'}
+          </Fact>
+          <Fact icon={<Users />}>
+            {outing.partySize !== null ? formatParty(outing.partySize) : 'Party size not recorded'}
+          </Fact>
+          {(outing.placeName || outing.latitude !== null) && (
+            <Fact icon={<MapPin />}>
+              {outing.placeName}
+              {outing.latitude !== null && outing.longitude !== null && (
+                <span className="block text-muted-foreground tabular-nums">
+                  {formatCoordinates(outing.latitude, outing.longitude)}
+                  {outing.coordinateUncertainty !== null &&
+                    ` ${formatUncertainty(outing.coordinateUncertainty)}`}
+                </span>
+              )}
+            </Fact>
+          )}
+          <Fact icon={outing.complete ? <CircleCheck /> : <CircleDashed />}>
+            {outing.complete ? COMPLETE_TEXT : INCOMPLETE_TEXT}
+          </Fact>
+        </div>
+        {outing.notes && (
+          <section className="grid gap-1">
+            <h3 className="font-semibold">Notes</h3>
+            <p className="whitespace-pre-wrap break-words text-muted-foreground">{outing.notes}</p>
+          </section>
+        )}
+        {sharing}
+      </CardContent>
+    </Card>
+  );
+}
+
+const pointsOf = (outing: OutingDetails): MapPoint[] =>
+  outing.logs.flatMap((log) =>
+    log.latitude !== null && log.longitude !== null
+      ? [
+          {
+            latitude: log.latitude,
+            longitude: log.longitude,
+            label: `${log.count.toLocaleString()} × ${log.speciesCommon}`,
+          },
+        ]
+      : [],
+  );
+
+/**
+ * The species of the outing with their counts, in the order they were logged, and a map of the
+ * logs that have a place. The owner's page links each to its log; the shared page does not.
+ */
+export function SpeciesCard({ outing, linkLogs }: { outing: OutingDetails; linkLogs: boolean }) {
+  const points = pointsOf(outing);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 className="text-lg">Species</h2>
+          <span className="text-sm font-normal text-muted-foreground tabular-nums">
+            {formatSpeciesCount(outing.species)} · {formatIndividuals(outing.individuals)}
+          </span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {outing.logs.length === 0 ? (
+          <p className="text-muted-foreground">No species logged on this outing.</p>
+        ) : (
+          <ol className="-mx-2 divide-y" aria-label="Species of this outing">
+            {outing.logs.map((log) => {
+              const scientific = log.speciesScientific ?? log.taxon?.scientificName;
+              const row = (
+                <>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{log.speciesCommon}</span>
+                    {scientific && (
+                      <span className="block truncate text-sm text-muted-foreground italic">
+                        {scientific}
+                      </span>
+                    )}
+                    {log.notes && (
+                      <span className="block text-sm break-words whitespace-pre-wrap text-muted-foreground">
+                        {log.notes}
+                      </span>
+                    )}
+                  </span>
+                  <span
+                    className="shrink-0 text-lg font-semibold tabular-nums"
+                    aria-label={`${log.count.toLocaleString()} counted`}
+                  >
+                    {log.count.toLocaleString()}
+                  </span>
+                </>
+              );
+              const rowClass = 'flex items-start gap-3 px-2 py-2';
+              return (
+                <li key={log.id} data-testid="outing-species">
+                  {linkLogs ? (
+                    <Link
+                      href={logPath(log.id)}
+                      className={`${rowClass} rounded-md outline-none hover:bg-accent/40 focus-visible:bg-accent/40`}
+                    >
+                      {row}
+                    </Link>
+                  ) : (
+                    <div className={rowClass}>{row}</div>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {points.length > 0 && (
+          <LazyPointsMap points={points} label="Sightings of this outing" className="h-72" />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

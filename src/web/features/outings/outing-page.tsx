@@ -1,0 +1,183 @@
+import { ArrowLeft, Check, Download, Pencil, Share2, Trash2 } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Link, useLocation } from 'wouter';
+import type { OutingDetails } from '../../../common/outings/schemas';
+import { appRoutes, outingApiPath, sharedOutingPath } from '../../../common/routes';
+import { QueryErrorAlert } from '@/components/query-error-alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { shareLink } from '@/features/sharing';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-message';
+import { isUnauthorized } from '@/lib/query-client';
+import { DeleteOutingDialog } from './delete-outing-dialog';
+import { EditOutingDialog } from './edit-outing-dialog';
+import { effortLine, outingTitle } from './effort';
+import { OutingSummaryCard, SpeciesCard } from './outing-cards';
+import { OutingSharingSwitch } from './outing-sharing-switch';
+import { useDeleteOuting, useOuting } from './use-outings';
+
+const COPIED_INDICATOR_MS = 2000; // as a log's Share (SPEC §9)
+
+/** Issue 22: one outing, its effort, its species with their counts, a map of its logs. */
+export function OutingPage({ id }: { id: string }) {
+  const [, navigate] = useLocation();
+  const { data: outing, error, isPending } = useOuting(id);
+  const deleteOuting = useDeleteOuting();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  if (error instanceof ApiError && error.status === 404) return <OutingNotFound />;
+
+  const share = async () => {
+    if (!outing?.isPublic) return;
+    const outcome = await shareLink({
+      title: `${outingTitle(outing)} outing`,
+      text: `${effortLine(outing)}: ${outing.species} species`,
+      url: `${window.location.origin}${sharedOutingPath(outing.id)}`,
+    });
+    if (outcome === 'copied') {
+      setCopied(true);
+      toast.success('Link copied!', { description: 'Share link copied to clipboard' });
+    } else if (outcome === 'failed') {
+      toast.error('Error', { description: 'Failed to copy link to clipboard' });
+    }
+  };
+
+  const confirmDelete = (withLogs: boolean) =>
+    deleteOuting.mutate(
+      { id, withLogs },
+      {
+        onSuccess: () => {
+          toast.success(withLogs ? 'Outing and its logs deleted' : 'Outing deleted, logs kept');
+          navigate(appRoutes.outings);
+        },
+        onError: (failure) => {
+          if (!isUnauthorized(failure)) {
+            toast.error('Error', {
+              description: errorMessage(failure, 'Failed to delete the outing'),
+            });
+          }
+        },
+        onSettled: () => setDeleting(false),
+      },
+    );
+
+  return (
+    <main className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button asChild variant="ghost" size="icon" aria-label="Back to outings">
+          <Link href={appRoutes.outings}>
+            <ArrowLeft />
+          </Link>
+        </Button>
+        <h1 className="mr-auto min-w-0 text-2xl font-bold tracking-tight break-words">
+          {outing ? outingTitle(outing) : 'Outing'}
+        </h1>
+        {outing && (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              disabled={!outing.isPublic}
+              title={outing.isPublic ? undefined : 'Make the outing public to share it'}
+              onClick={() => void share()}
+            >
+              {copied ? <Check /> : <Share2 />}
+              Share
+            </Button>
+            <Button variant="outline" asChild>
+              <a href={`${outingApiPath(outing.id)}/ebird.csv`} download>
+                <Download />
+                eBird CSV
+              </a>
+            </Button>
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil />
+              Edit
+            </Button>
+            <Button variant="destructive" onClick={() => setDeleting(true)}>
+              <Trash2 />
+              Delete
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {outing ? (
+        <OutingBody outing={outing} sharing={<OutingSharingSwitch outing={outing} />} />
+      ) : isPending ? (
+        <OutingSkeleton />
+      ) : (
+        <QueryErrorAlert error={error} />
+      )}
+
+      {outing && <EditOutingDialog outing={outing} open={editing} onOpenChange={setEditing} />}
+      <DeleteOutingDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        logs={outing?.logs.length ?? 0}
+        pending={deleteOuting.isPending}
+        onConfirm={confirmDelete}
+      />
+    </main>
+  );
+}
+
+/** The outing's summary, species and map: the owner's page and the shared page alike. */
+export function OutingBody({ outing, sharing }: { outing: OutingDetails; sharing?: ReactNode }) {
+  return (
+    <>
+      <OutingSummaryCard outing={outing} sharing={sharing} />
+      <SpeciesCard outing={outing} linkLogs={sharing !== undefined} />
+    </>
+  );
+}
+
+function OutingNotFound() {
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Outing not found</h1>
+      <p className="text-muted-foreground">This outing doesn&apos;t exist, or it was deleted.</p>
+      <Button asChild>
+        <Link href={appRoutes.outings}>
+          <ArrowLeft />
+          Back to Outings
+        </Link>
+      </Button>
+    </main>
+  );
+}
+
+function OutingSkeleton() {
+  return (
+    <div className="grid gap-6" aria-busy="true" aria-label="Loading the outing">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <Skeleton className="h-6 w-48" />
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="grid gap-3">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} className="h-5 w-full" />
+          ))}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
