@@ -115,7 +115,7 @@ describe('the logs list', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Success', 'Log deleted successfully');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText('1 sighting total').waitFor();
+    await page.getByText('1 log').waitFor();
     expect(await card(page, 'Robin').count()).toBe(0);
   });
 

@@ -235,7 +235,10 @@ describe('offline logging', () => {
     });
     const sid = /sid=([^;]+)/.exec(registered.headers.get('set-cookie') ?? '')![1]!;
     await context.clearCookies();
-    await context.addCookies([{ name: 'sid', value: sid, url: baseURL }]);
+    await context.addCookies([
+      { name: 'sid', value: sid, url: baseURL },
+      { name: 'signed_in', value: '1', url: baseURL }, // the page's hint of a session
+    ]);
     const bo = await context.newPage();
     await bo.goto('/');
     await bo.getByText('No logs found').waitFor();

@@ -173,7 +173,7 @@ describe('keyboard', () => {
 
   it('reaches the header and list controls in order, each with a focus ring', async () => {
     await page.goto('/');
-    await page.getByText('1 sighting total').waitFor();
+    await page.getByText('1 log').waitFor();
     const order: string[] = [];
     for (let index = 0; index < 15; index += 1) order.push(await tab());
     expect(order).toEqual([

@@ -113,12 +113,18 @@ describe('the statistics screen', () => {
     await bar.waitFor();
     expect(await line.evaluate((element) => element.tagName)).toBe('CANVAS');
 
-    // weekly buckets start on Monday: 6 April and 4 May
+    // weekly buckets start on Monday: 6 April and 4 May, and the empty weeks between are drawn
     const series = page.getByRole('table', { name: 'Total Sightings per week' });
-    expect(await series.getByRole('row').allInnerTexts()).toEqual([
+    const rows = (await series.getByRole('row').allInnerTexts()).map((row) =>
+      row.replace(/\u2009/g, ' '),
+    );
+    expect(rows).toEqual([
       'Period starting\tTotal Sightings',
-      'Apr 6\t100',
-      'May 4\t1,203',
+      'Apr 6 – 12, 2026\t100',
+      'Apr 13 – 19, 2026\t0',
+      'Apr 20 – 26, 2026\t0',
+      'Apr 27 – May 3, 2026\t0',
+      'May 4 – 10, 2026\t1,203',
     ]);
     const species = page.getByRole('table', { name: 'Total Count per species' });
     expect(await species.getByRole('row').allInnerTexts()).toEqual([
@@ -132,14 +138,15 @@ describe('the statistics screen', () => {
     await monthly.waitFor({ state: 'attached' });
     expect(await monthly.getByRole('row').allInnerTexts()).toEqual([
       'Period starting\tTotal Sightings',
-      'Apr 2026\t100',
+      'April 2026\t100',
       'May 2026\t1,203',
     ]);
 
     await page.getByLabel('Time Bucket').selectOption('day');
     const daily = page.getByRole('table', { name: 'Total Sightings per day' });
     await daily.waitFor({ state: 'attached' });
-    expect(await daily.getByRole('row').count()).toBe(4);
+    // every day from 10 April to 5 May is on the axis: 26 days and the header row
+    expect(await daily.getByRole('row').count()).toBe(27);
   });
 
   it('exports the chosen date range', async () => {

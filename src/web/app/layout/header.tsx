@@ -71,7 +71,8 @@ export function Header({ user }: { user: User }) {
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
         <Link href="/" className="flex items-center gap-2 font-semibold">
           <Binoculars className="size-5 text-primary" aria-hidden="true" />
-          <span>{productName}</span>
+          {/* on the narrowest phones the icon alone names the app: the nav needs the room */}
+          <span className="max-[400px]:sr-only">{productName}</span>
         </Link>
         <nav className="flex items-center gap-0.5 sm:gap-1" aria-label="Main">
           {navItems.map(({ href, label, icon: Icon, isCurrent, sharesListSearch }) => {
