@@ -1583,6 +1583,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         page?: number;
         pageSize?: number;
       };
@@ -2205,6 +2207,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         /** @description Features per page, newest observed first; default 10000, at most 100000 */
         limit?: number;
         /** @description The nextCursor of the previous page; absent for the first page */
@@ -2426,6 +2430,8 @@ export interface operations {
         from?: string;
         to?: string;
         tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -2472,6 +2478,8 @@ export interface operations {
         from?: string;
         to?: string;
         tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         limit?: number;
       };
       header?: never;
@@ -2518,6 +2526,8 @@ export interface operations {
         from?: string;
         to?: string;
         tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         bucket?: 'day' | 'week' | 'month';
       };
       header?: never;
@@ -2571,6 +2581,8 @@ export interface operations {
         tz?: string;
         /** @description first: first seen, oldest first; name: A to Z; count: most individuals first */
         sort?: 'first' | 'name' | 'count';
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -2640,6 +2652,8 @@ export interface operations {
         tz?: string;
         /** @description first: first seen, oldest first; name: A to Z; count: most individuals first */
         sort?: 'first' | 'name' | 'count';
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -3422,6 +3436,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -3467,6 +3483,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         tz?: string;
         format?: 'csv' | 'dwc';
       };
@@ -3514,6 +3532,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         tz?: string;
       };
       header?: never;
@@ -3560,6 +3580,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         tz?: string;
         /** @description public: only public logs, without private notes, coordinates as shared pages show them */
         scope?: 'all' | 'public';
