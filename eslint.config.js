@@ -30,7 +30,7 @@ const serverFeatures = {
   account: ['auth', 'data-exchange', 'photos'],
   admin: ['auth', 'photos'],
   auth: [],
-  'data-exchange': ['auth', 'logs', 'maps', 'photos'],
+  'data-exchange': ['auth', 'logs', 'maps', 'outings', 'photos'],
   lists: ['auth', 'logs', 'taxonomy'],
   outings: ['auth', 'logs', 'photos'],
   logs: ['auth', 'photos', 'taxonomy'],

@@ -3662,6 +3662,8 @@ export interface operations {
             rows: number;
             imported: number;
             duplicates: number;
+            /** @description Outings (eBird checklists, an archive’s outings) added, or that would be */
+            outings: number;
             rejected: {
               line: number;
               reason: string;
@@ -3690,6 +3692,8 @@ export interface operations {
             rows: number;
             imported: number;
             duplicates: number;
+            /** @description Outings (eBird checklists, an archive’s outings) added, or that would be */
+            outings: number;
             rejected: {
               line: number;
               reason: string;
@@ -3763,6 +3767,8 @@ export interface operations {
             rows: number;
             imported: number;
             duplicates: number;
+            /** @description Outings (eBird checklists, an archive’s outings) added, or that would be */
+            outings: number;
             rejected: {
               line: number;
               reason: string;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { OutingListQuery } from '../../../common/outings/schemas.js';
 import type { Db } from '../../db/client.js';
 import { logPhotos, logs, outings, type OutingRow } from '../../db/schema.js';
@@ -124,4 +124,59 @@ export async function deleteOwnOuting(db: Db, userId: string, id: string, withLo
     .where(and(eq(outings.id, id), eq(outings.userId, userId)))
     .returning({ id: outings.id });
   return { deleted: deleted.length > 0, uploads };
+}
+
+/** Of the source keys (`ebird:S123`), the user's outings made from them: id by key. */
+export async function findOutingsBySource(db: Db, userId: string, sourceKeys: string[]) {
+  if (sourceKeys.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: outings.id, sourceKey: outings.sourceKey })
+    .from(outings)
+    .where(and(eq(outings.userId, userId), inArray(outings.sourceKey, sourceKeys)));
+  return new Map(rows.map((row) => [row.sourceKey!, row.id]));
+}
+
+/** Of the ids, those of the user's own outings. */
+export async function findOwnOutingIds(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: outings.id })
+    .from(outings)
+    .where(and(eq(outings.userId, userId), inArray(outings.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Inserts the outings; one whose source key the user has already (another import made it a
+ * moment ago) is not inserted. Returns the ids inserted, by source key.
+ */
+export async function insertSourcedOutings(
+  db: Db,
+  userId: string,
+  values: Array<OutingValues & { sourceKey: string }>,
+) {
+  if (values.length === 0) return new Map<string, string>();
+  const rows = await db
+    .insert(outings)
+    .values(values.map((value) => ({ ...value, userId })))
+    .onConflictDoNothing({ target: [outings.userId, outings.sourceKey] })
+    .returning({ id: outings.id, sourceKey: outings.sourceKey });
+  return new Map(rows.map((row) => [row.sourceKey!, row.id]));
+}
+
+/** Deletes those of the user's outings that no log belongs to. */
+export async function deleteOwnEmptyOutings(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.delete(outings).where(
+    and(
+      eq(outings.userId, userId),
+      inArray(outings.id, ids),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(logs)
+          .where(eq(logs.outingId, outings.id)),
+      ),
+    ),
+  );
 }

@@ -8,8 +8,12 @@ import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { isLogId } from '../logs/index.js';
 import {
+  deleteOwnEmptyOutings,
   deleteOwnOuting,
   findOutingByIdempotencyKey,
+  findOutingsBySource,
+  findOwnOutingIds,
+  insertSourcedOutings,
   findOwnOuting,
   insertOuting,
   selectOutingLogsJson,
@@ -117,3 +121,34 @@ export async function deleteOuting(
     return uploads;
   });
 }
+
+/** An outing an import makes, with the key of its record in the file's source. */
+export interface ImportedOuting {
+  payload: OutingWritePayload;
+  sourceKey: string;
+}
+
+/** Of an import's outing source keys, the user's outings made from them: id by key. */
+export const findImportedOutings = findOutingsBySource;
+
+/** Of the ids (an account archive's outings), those the user has: their own archive. */
+export const findOwnOutings = findOwnOutingIds;
+
+/**
+ * Makes the outings of an import, each once: one whose source key the user already has (a
+ * concurrent import of the same file) is found instead. Returns every outing's id by source key,
+ * and the ids this call made.
+ */
+export async function createImportedOutings(db: Db, userId: string, outings: ImportedOuting[]) {
+  const made = await insertSourcedOutings(
+    db,
+    userId,
+    outings.map(({ payload, sourceKey }) => ({ ...toColumns(payload), sourceKey })),
+  );
+  const missing = outings.map((o) => o.sourceKey).filter((key) => !made.has(key));
+  const found = await findOutingsBySource(db, userId, missing);
+  return { ids: new Map([...made, ...found]), made: [...made.values()] };
+}
+
+/** Takes back outings an import made, unless logs joined them meanwhile (another import's). */
+export const deleteImportedOutings = deleteOwnEmptyOutings;

@@ -10,7 +10,8 @@ import {
   type ImportResult,
   type ImportWarning,
 } from '../../../../common/data-exchange/import.js';
-import { logWriteSchema } from '../../../../common/logs/schemas.js';
+import { LOG_LIMITS, logWriteSchema } from '../../../../common/logs/schemas.js';
+import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
 import { uploadIdIn } from '../../../../common/photos.js';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
@@ -20,7 +21,12 @@ import {
   findImportedSources,
   type ImportedLog,
 } from '../../logs/index.js';
-import { csvFormats, type CsvFormat } from './formats.js';
+import {
+  createImportedOutings,
+  deleteImportedOutings,
+  findImportedOutings,
+} from '../../outings/index.js';
+import { csvFormats, type CsvFormat, type RowOuting } from './formats.js';
 import { readRecords } from './read-csv.js';
 
 // Rules of the import (issues 5 and 24): every row through the log write schema; invalid rows
@@ -64,7 +70,12 @@ interface ValidRow extends ImportedLog {
   logId?: string;
   warnings: string[];
   uploadedPhotos?: string[];
+  /** The source key of the outing the log joins (of the file's outings). */
+  outingKey?: string;
 }
+
+/** Outing fields an import may leave out when the file's value is refused. */
+const OPTIONAL_EFFORT = new Set(['durationMinutes', 'distanceKm', 'partySize']);
 
 /**
  * The photos of an account archive, and where the importing user's copies go: the route joins
@@ -112,6 +123,39 @@ class Rejections {
   }
 }
 
+/**
+ * An outing of the file as the outing write schema reads it. An effort value it refuses (a
+ * duration that is no number) is left out, with a warning; the outing is dropped only for what
+ * its logs would be refused for too. Returns the payload, or undefined, and the warnings.
+ */
+function readOuting(outing: RowOuting, format: CsvFormat) {
+  const warnings: string[] = [];
+  // The lines of where it came from always fit: what the notes cannot hold besides ends in '…'.
+  const tail = outing.noteLines.join('\n');
+  const room = LOG_LIMITS.notes - tail.length - 1;
+  const own = typeof outing.input.notes === 'string' ? outing.input.notes.trim() : '';
+  const notes = [own.length > room ? `${own.slice(0, room - 1)}…` : own, tail]
+    .filter(Boolean)
+    .join('\n');
+  const input: Record<string, unknown> = { ...outing.input, notes };
+  for (;;) {
+    const parsed = outingWriteSchema.safeParse(input);
+    if (parsed.success) return { payload: parsed.data, warnings };
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0];
+    const column = typeof field === 'string' ? (format.outingColumnOf?.[field] ?? field) : '';
+    if (typeof field === 'string' && OPTIONAL_EFFORT.has(field) && input[field] !== null) {
+      warnings.push(`${column}: ${issue!.message}; left out of the outing`);
+      input[field] = null;
+      continue;
+    }
+    warnings.push(
+      `Outing ${outing.sourceKey} left out (${column ? `${column}: ` : ''}${issue?.message ?? 'invalid'}): its logs are imported without it`,
+    );
+    return { payload: undefined, warnings };
+  }
+}
+
 /** The file's valid rows and its rejections, read a slice at a time. */
 async function readRows(file: Buffer) {
   const [header, ...records] = await readRecords(file);
@@ -123,6 +167,8 @@ async function readRows(file: Buffer) {
 
   const valid: ValidRow[] = [];
   const rejections = new Rejections();
+  // each outing of the file, its fields from its valid rows (the first that gives each one)
+  const found = new Map<string, { outing: RowOuting; row: ValidRow }>();
   for (const [index, { cells, line }] of records.entries()) {
     if (index % ROWS_BETWEEN_YIELDS === ROWS_BETWEEN_YIELDS - 1) await yieldToOthers();
     // Spreadsheets and eBird leave out trailing empty cells: a short row reads as padded.
@@ -141,16 +187,42 @@ async function readRows(file: Buffer) {
       rejections.add(line, reasonOf(parsed.error, format));
       continue;
     }
-    valid.push({
+    const row: ValidRow = {
       line,
       payload: parsed.data,
       sourceKey: read.sourceKey,
       warnings: read.warnings,
       ...(read.logId ? { logId: read.logId } : {}),
       ...(read.uploadedPhotos ? { uploadedPhotos: read.uploadedPhotos } : {}),
-    });
+      ...(read.outing ? { outingKey: read.outing.sourceKey } : {}),
+    };
+    valid.push(row);
+    if (read.outing) {
+      const known = found.get(read.outing.sourceKey);
+      if (known) fillEmpty(known.outing.input, read.outing.input);
+      else found.set(read.outing.sourceKey, { outing: read.outing, row });
+    }
   }
-  return { format, rows: records.length, valid, rejections };
+  // Each outing read once; the warnings go on its first row. One that cannot be made is left
+  // out, and its rows' logs are imported without it.
+  const outings = new Map<string, OutingWritePayload>();
+  for (const [key, { outing, row }] of found) {
+    const { payload, warnings } = readOuting(outing, format);
+    row.warnings.push(...warnings);
+    if (payload) outings.set(key, payload);
+  }
+  for (const row of valid) if (row.outingKey && !outings.has(row.outingKey)) delete row.outingKey;
+  return { format, rows: records.length, valid, rejections, outings };
+}
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** Takes into `into` the fields it lacks that `from` has. */
+function fillEmpty(into: Record<string, unknown>, from: Record<string, unknown>) {
+  for (const [field, value] of Object.entries(from)) {
+    if (isEmpty(into[field]) && !isEmpty(value)) into[field] = value;
+  }
 }
 
 /**
@@ -217,6 +289,67 @@ async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise
   return made.length;
 }
 
+/**
+ * The outings the rows join that the account does not have yet, looked up 500 keys a query
+ * (giving way as the log look-ups do); the rows of outings it has are pointed at them.
+ */
+async function outingsToMake(
+  db: Db,
+  userId: string,
+  rows: ValidRow[],
+  outings: Map<string, OutingWritePayload>,
+) {
+  const keys = [...new Set(rows.flatMap((row) => row.outingKey ?? []))];
+  const known = new Map<string, string>();
+  for (let start = 0; start < keys.length; start += LOOKUP_KEYS) {
+    const began = performance.now();
+    const found = await findImportedOutings(db, userId, keys.slice(start, start + LOOKUP_KEYS));
+    for (const [key, id] of found) known.set(key, id);
+    await giveWay(performance.now() - began);
+  }
+  return {
+    known,
+    missing: keys
+      .filter((key) => !known.has(key))
+      .map((sourceKey) => ({ sourceKey, payload: outings.get(sourceKey)! })),
+  };
+}
+
+/**
+ * Makes the missing outings, a batch of LOOKUP_KEYS a statement, and points every row at its
+ * outing. Returns the ids of the outings made; on a failure they are taken back.
+ */
+async function writeOutings(
+  db: Db,
+  userId: string,
+  rows: ValidRow[],
+  { known, missing }: Awaited<ReturnType<typeof outingsToMake>>,
+) {
+  const made: string[] = [];
+  const ids = new Map(known);
+  try {
+    for (let start = 0; start < missing.length; start += LOOKUP_KEYS) {
+      const began = performance.now();
+      const batch = await createImportedOutings(
+        db,
+        userId,
+        missing.slice(start, start + LOOKUP_KEYS),
+      );
+      made.push(...batch.made);
+      for (const [key, id] of batch.ids) ids.set(key, id);
+      await giveWay(performance.now() - began);
+    }
+  } catch (error) {
+    await deleteImportedOutings(db, userId, made);
+    throw error;
+  }
+  for (const row of rows) {
+    const outingId = row.outingKey && ids.get(row.outingKey);
+    if (outingId) row.payload = { ...row.payload, outingId };
+  }
+  return made;
+}
+
 const rowsWord = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en')} rows`);
 
 /**
@@ -280,8 +413,9 @@ export async function importCsv(
   { dryRun, onInvalid }: ImportOptions,
   archive?: ArchivePhotos,
 ): Promise<ImportOutcome> {
-  const { format, rows, valid, rejections } = await readRows(file);
+  const { format, rows, valid, rejections, outings } = await readRows(file);
   const { rows: toImport, duplicates } = await withoutDuplicates(db, userId, format, valid);
+  const newOutings = await outingsToMake(db, userId, toImport, outings);
   const bring = photosToBring(toImport, archive);
   const warnings: ImportWarning[] = toImport
     .flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message })))
@@ -302,15 +436,24 @@ export async function importCsv(
         message: `${rowsWord(rejections.count)} could not be imported; nothing was imported`,
         ...report,
         imported: 0,
+        outings: 0,
       },
     };
   }
-  if (dryRun) return { status: 200, body: { ...report, imported: toImport.length } };
+  if (dryRun) {
+    return {
+      status: 200,
+      body: { ...report, imported: toImport.length, outings: newOutings.missing.length },
+    };
+  }
   const stored = archive ? await storePhotos(bring, archive) : [];
   let imported: number;
+  let madeOutings: string[] = [];
   try {
+    madeOutings = await writeOutings(db, userId, toImport, newOutings);
     imported = await writeInBatches(db, userId, toImport);
   } catch (error) {
+    await deleteImportedOutings(db, userId, madeOutings);
     await archive?.release(stored);
     throw error;
   }
@@ -318,5 +461,8 @@ export async function importCsv(
   if (archive && imported < toImport.length) await archive.release(stored);
   // Another import of the same records may have made some of them meanwhile.
   const late = toImport.length - imported;
-  return { status: 201, body: { ...report, imported, duplicates: duplicates + late } };
+  return {
+    status: 201,
+    body: { ...report, imported, duplicates: duplicates + late, outings: madeOutings.length },
+  };
 }
