@@ -37,7 +37,7 @@ const serverFeatures = {
   maps: ['auth', 'logs'],
   photos: ['auth'],
   pwa: ['auth'],
-  sharing: ['auth', 'logs'],
+  sharing: ['auth', 'logs', 'outings'],
   stats: ['auth', 'logs'],
   taxonomy: ['auth'],
 };

@@ -11,6 +11,8 @@ export const appRoutes = {
   map: '/map',
   account: '/account',
   sharedLog: '/shared/:id',
+  /** A public outing (issue 22). */
+  sharedOuting: '/shared/outings/:id',
   pwaAuthComplete: '/pwa-auth-complete',
   /** Asks before signing out when another site's link asked for it (issue 21). */
   signOut: '/sign-out',
@@ -21,6 +23,7 @@ export const appRoutes = {
 export const logPath = (id: string) => `/logs/${id}`;
 export const editLogPath = (id: string) => `/logs/${id}/edit`;
 export const sharedLogPath = (id: string) => `/shared/${id}`;
+export const sharedOutingPath = (id: string) => `/shared/outings/${id}`;
 
 /** A log in the API: what the app reads, edits and deletes, and what a queued write names. */
 export const logApiPath = (id: string) => `/api/logs/${encodeURIComponent(id)}`;

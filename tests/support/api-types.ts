@@ -475,6 +475,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/outings/shared/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A public outing
+     * @description An outing its owner made public, for anyone with its link: its effort and its public logs (points rounded to 0.01° unless a log allows its exact point; the outing's own point is rounded). Species and individuals count the public logs only.
+     */
+    get: operations['getSharedOuting'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/export/ebird.csv': {
     parameters: {
       query?: never;
@@ -3417,6 +3437,114 @@ export interface operations {
         };
       };
       /** @description No such outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSharedOuting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            timeZone: string | null;
+            durationMinutes: number | null;
+            distanceKm: number | null;
+            /** @enum {string} */
+            protocol: 'incidental' | 'stationary' | 'traveling' | 'area';
+            partySize: number | null;
+            /** @description Every species detected and identified was reported: absence can be inferred */
+            complete: boolean;
+            placeName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            coordinateUncertainty: number | null;
+            notes: string | null;
+            isPublic: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Species among its logs, counted as the lists count them */
+            species: number;
+            /** @description The sum of its logs’ counts */
+            individuals: number;
+            logs: {
+              /** Format: uuid */
+              id: string;
+              speciesCommon: string;
+              speciesScientific: string | null;
+              /** @description The taxon of the backbone the log is about; its commonName is the English one */
+              taxon: {
+                /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+                id: string;
+                scientificName: string;
+                /** @description In the reader's language when known, else English */
+                commonName: string | null;
+                rank: string;
+                kingdom: string | null;
+              } | null;
+              count: number;
+              /** Format: date-time */
+              observedAt: string;
+              timeZone: string | null;
+              timeKnown: boolean;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              description: string | null;
+              notes: string | null;
+              isPublic: boolean;
+              showExactLocation: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              photos: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                /** @enum {string} */
+                sourceType: 'external' | 'uploaded';
+                label: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing, or it is not public */
       404: {
         headers: {
           [name: string]: unknown;

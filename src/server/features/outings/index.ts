@@ -1,10 +1,11 @@
 // What app.ts and other features may use of the outings feature: its routes, the eBird export
-// (issue 22), and the outings an import makes (data-exchange).
+// (issue 22), the outings an import makes (data-exchange) and public outings (sharing).
 export { ebirdExportRoutes, outingsRoutes } from './routes.js';
 export {
   createImportedOutings,
   deleteImportedOutings,
   findImportedOutings,
   findOwnOutings,
+  findPublicOutingWithLogs,
   type ImportedOuting,
 } from './service.js';

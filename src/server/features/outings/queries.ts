@@ -70,6 +70,44 @@ export async function selectOutingLogsJson(db: Db, userId: string, outingId: str
   return row?.json ?? '[]';
 }
 
+/** The outing when it is public (whoever owns it); undefined when private or missing. */
+export async function findPublicOuting(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(outings)
+    .where(and(eq(outings.id, id), eq(outings.isPublic, true)));
+  return row;
+}
+
+/**
+ * The public logs of the outing as a JSON array (logSchema each), oldest observed first, with
+ * the species and individuals they hold: a private log of it is neither shown nor counted.
+ */
+export async function selectPublicOutingLogs(db: Db, outingId: string) {
+  const onOuting = and(eq(logRow.outingId, outingId), eq(logRow.isPublic, true));
+  const [[page], [tallies]] = await Promise.all([
+    db
+      .select({
+        json: sql<string>`'[' || coalesce(string_agg(${logRowJson}, ',' ORDER BY ${logRow.observedAt},
+          ${logRow.createdAt}, ${logRow.id}), '') || ']'`,
+      })
+      .from(logRow)
+      .where(onOuting),
+    db
+      .select({
+        species: sql<number>`count(DISTINCT ${speciesIdentity})::int`,
+        individuals: sql<string>`coalesce(sum(${logs.count}), 0)`,
+      })
+      .from(logs)
+      .where(and(eq(logs.outingId, outingId), eq(logs.isPublic, true))),
+  ]);
+  return {
+    json: page?.json ?? '[]',
+    species: Number(tallies?.species ?? 0),
+    individuals: Number(tallies?.individuals ?? 0),
+  };
+}
+
 /** Inserts the outing; with a key the user used before, nothing is inserted (undefined). */
 export async function insertOuting(
   db: Db,

@@ -3,6 +3,7 @@ import type {
   OutingSummary,
   OutingWritePayload,
 } from '../../../common/outings/schemas.js';
+import type { Log } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
@@ -13,7 +14,9 @@ import {
   findOutingByIdempotencyKey,
   findOutingsBySource,
   findOwnOutingIds,
+  findPublicOuting,
   insertSourcedOutings,
+  selectPublicOutingLogs,
   findOwnOuting,
   insertOuting,
   selectOutingLogsJson,
@@ -152,3 +155,17 @@ export async function createImportedOutings(db: Db, userId: string, outings: Imp
 
 /** Takes back outings an import made, unless logs joined them meanwhile (another import's). */
 export const deleteImportedOutings = deleteOwnEmptyOutings;
+
+/**
+ * A public outing with its public logs (each as the API writes a log, its owner's fields still
+ * in: the sharing feature takes them out); undefined when the outing is private or missing.
+ */
+export async function findPublicOutingWithLogs(
+  db: Db,
+  id: string,
+): Promise<(OutingSummary & { logs: Log[] }) | undefined> {
+  const outing = isLogId(id) ? await findPublicOuting(db, id) : undefined;
+  if (!outing) return undefined;
+  const { json, species, individuals } = await selectPublicOutingLogs(db, id);
+  return { ...toSummary({ outing, species, individuals }), logs: JSON.parse(json) as Log[] };
+}
