@@ -27,7 +27,7 @@ const webFeatures = {
   theme: [],
 };
 const serverFeatures = {
-  account: ['auth', 'data-exchange', 'photos'],
+  account: ['auth', 'data-exchange', 'outings', 'photos'],
   admin: ['auth', 'photos'],
   auth: [],
   'data-exchange': ['auth', 'logs', 'maps', 'outings', 'photos'],

@@ -67,6 +67,7 @@ const csvCells = (log: Log) => [
   String(log.timeKnown),
   log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
   log.taxon?.id ?? '',
+  log.outingId ?? '',
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -181,6 +182,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       formulas.updatedAt,
       '',
       'true',
+      '',
       '',
       '',
     ]);

@@ -50,6 +50,14 @@ export async function selectOutingPage(db: Db, userId: string, query: OutingList
   return { items: rows.map(tallied), total: total?.total ?? 0 };
 }
 
+/** Every outing of the user, oldest started first. */
+export const selectAllOutings = (db: Db, userId: string) =>
+  db
+    .select()
+    .from(outings)
+    .where(eq(outings.userId, userId))
+    .orderBy(outings.startedAt, outings.createdAt, outings.id);
+
 export async function findOwnOuting(db: Db, userId: string, id: string) {
   const [row] = await db
     .select({ outing: outings, ...tally })

@@ -1,4 +1,5 @@
 import type {
+  Outing,
   OutingListQuery,
   OutingSummary,
   OutingWritePayload,
@@ -16,6 +17,7 @@ import {
   findOwnOutingIds,
   findPublicOuting,
   insertSourcedOutings,
+  selectAllOutings,
   selectPublicOutingLogs,
   findOwnOuting,
   insertOuting,
@@ -168,4 +170,21 @@ export async function findPublicOutingWithLogs(
   if (!outing) return undefined;
   const { json, species, individuals } = await selectPublicOutingLogs(db, id);
   return { ...toSummary({ outing, species, individuals }), logs: JSON.parse(json) as Log[] };
+}
+
+/** Every outing of the user as the API writes one (outingSchema): the account archive's. */
+export async function allOutingsOf(db: Db, userId: string): Promise<Outing[]> {
+  const rows = await selectAllOutings(db, userId);
+  return rows.map((outing) => {
+    const {
+      species: _species,
+      individuals: _individuals,
+      ...plain
+    } = toSummary({
+      outing,
+      species: 0,
+      individuals: 0,
+    });
+    return plain;
+  });
 }

@@ -54,11 +54,19 @@ export interface RowInput {
 export interface RowOuting {
   /** The outing in its source (`ebird:S123`), by which a second import finds it again. */
   sourceKey: string;
-  /** Input for outingWriteSchema (unknown: the schema checks it); `notes` the outing's own. */
-  input: Record<string, unknown>;
+  /**
+   * Input for outingWriteSchema (unknown: the schema checks it); `notes` the outing's own. None:
+   * the row names an outing the file does not hold (a Sightbook CSV's outing_id; an account
+   * archive holds it).
+   */
+  input?: Record<string, unknown>;
   /** Lines the notes end with: where the outing came from. */
   noteLines: string[];
+  /** The outing's id in a Sightbook export: importing it back into the same account finds it. */
+  ownId?: string;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CsvFormat {
   name: ImportFormat;
@@ -151,6 +159,7 @@ const sightbook: CsvFormat = {
     const uploaded = urls.filter((url) => url.startsWith('/'));
     const id = cells('id').trim();
     const timeKnown = flag(cells('time_known'));
+    const outingId = cells('outing_id').trim().toLowerCase();
     return {
       input: {
         speciesCommon: text('species_common'),
@@ -174,6 +183,9 @@ const sightbook: CsvFormat = {
       sourceKey: id ? `sightbook:${id}` : null,
       ...(id ? { logId: id } : {}),
       ...(uploaded.length ? { uploadedPhotos: uploaded } : {}),
+      ...(UUID.test(outingId)
+        ? { outing: { sourceKey: `sightbook:${outingId}`, ownId: outingId, noteLines: [] } }
+        : {}),
     };
   },
   columnOf: {

@@ -10,6 +10,7 @@ import {
   type ImportResult,
   type ImportWarning,
 } from '../../../../common/data-exchange/import.js';
+import { ACCOUNT_ARCHIVE_FILES } from '../../../../common/account/schemas.js';
 import { LOG_LIMITS, logWriteSchema } from '../../../../common/logs/schemas.js';
 import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
 import { uploadIdIn } from '../../../../common/photos.js';
@@ -25,6 +26,7 @@ import {
   createImportedOutings,
   deleteImportedOutings,
   findImportedOutings,
+  findOwnOutings,
 } from '../../outings/index.js';
 import { csvFormats, type CsvFormat, type RowOuting } from './formats.js';
 import { readRecords } from './read-csv.js';
@@ -128,7 +130,7 @@ class Rejections {
  * duration that is no number) is left out, with a warning; the outing is dropped only for what
  * its logs would be refused for too. Returns the payload, or undefined, and the warnings.
  */
-function readOuting(outing: RowOuting, format: CsvFormat) {
+function readOuting(outing: RowOuting & { input: Record<string, unknown> }, format: CsvFormat) {
   const warnings: string[] = [];
   // The lines of where it came from always fit: what the notes cannot hold besides ends in '…'.
   const tail = outing.noteLines.join('\n');
@@ -156,8 +158,17 @@ function readOuting(outing: RowOuting, format: CsvFormat) {
   }
 }
 
-/** The file's valid rows and its rejections, read a slice at a time. */
-async function readRows(file: Buffer) {
+/** An outing of the file: its payload when the file holds it, its id in its own account. */
+interface FileOuting {
+  payload?: OutingWritePayload;
+  ownId?: string;
+}
+
+/**
+ * The file's valid rows and its rejections, read a slice at a time; `archiveOutings` are the
+ * outings an account archive holds beside its CSV, by id.
+ */
+async function readRows(file: Buffer, archiveOutings: Map<string, Record<string, unknown>>) {
   const [header, ...records] = await readRecords(file);
   if (!header || records.length === 0) throw new HttpError(400, 'The file has no rows');
   const columns = header.cells.map((cell) => cell.trim());
@@ -197,22 +208,48 @@ async function readRows(file: Buffer) {
       ...(read.outing ? { outingKey: read.outing.sourceKey } : {}),
     };
     valid.push(row);
-    if (read.outing) {
-      const known = found.get(read.outing.sourceKey);
-      if (known) fillEmpty(known.outing.input, read.outing.input);
-      else found.set(read.outing.sourceKey, { outing: read.outing, row });
+    const outing = read.outing && {
+      ...read.outing,
+      input:
+        read.outing.input ??
+        (read.outing.ownId && archiveOutings.has(read.outing.ownId)
+          ? { ...archiveOutings.get(read.outing.ownId) }
+          : undefined),
+    };
+    if (outing) {
+      const known = found.get(outing.sourceKey);
+      if (!known) found.set(outing.sourceKey, { outing, row });
+      else if (known.outing.input && outing.input) fillEmpty(known.outing.input, outing.input);
     }
   }
   // Each outing read once; the warnings go on its first row. One that cannot be made is left
-  // out, and its rows' logs are imported without it.
-  const outings = new Map<string, OutingWritePayload>();
+  // out, and its rows' logs are imported without it (unless the account has it: ownId).
+  const outings = new Map<string, FileOuting>();
   for (const [key, { outing, row }] of found) {
-    const { payload, warnings } = readOuting(outing, format);
+    const { payload, warnings } = outing.input
+      ? readOuting({ ...outing, input: outing.input }, format)
+      : { payload: undefined, warnings: [] };
     row.warnings.push(...warnings);
-    if (payload) outings.set(key, payload);
+    if (payload || outing.ownId) {
+      outings.set(key, {
+        ...(payload ? { payload } : {}),
+        ...(outing.ownId ? { ownId: outing.ownId } : {}),
+      });
+    }
   }
   for (const row of valid) if (row.outingKey && !outings.has(row.outingKey)) delete row.outingKey;
-  return { format, rows: records.length, valid, rejections, outings };
+  // An archive's outings come back whole, those no log names too (an outing begun, nothing seen).
+  const fileWarnings: ImportWarning[] = [];
+  for (const [id, input] of archiveOutings) {
+    const key = `sightbook:${id}`;
+    if (found.has(key)) continue;
+    const { payload, warnings } = readOuting({ sourceKey: key, input, noteLines: [] }, format);
+    for (const message of warnings) {
+      fileWarnings.push({ line: 1, message: `${ACCOUNT_ARCHIVE_FILES.outings}: ${message}` });
+    }
+    if (payload) outings.set(key, { payload, ownId: id });
+  }
+  return { format, rows: records.length, valid, rejections, outings, fileWarnings };
 }
 
 const isEmpty = (value: unknown) =>
@@ -297,21 +334,43 @@ async function outingsToMake(
   db: Db,
   userId: string,
   rows: ValidRow[],
-  outings: Map<string, OutingWritePayload>,
+  outings: Map<string, FileOuting>,
+  archive: boolean,
 ) {
-  const keys = [...new Set(rows.flatMap((row) => row.outingKey ?? []))];
+  const named = rows.flatMap((row) => row.outingKey ?? []);
+  // an archive's outings are all wanted; a CSV's only those of the rows to import
+  const keys = [...new Set(archive ? [...named, ...outings.keys()] : named)];
   const known = new Map<string, string>();
   for (let start = 0; start < keys.length; start += LOOKUP_KEYS) {
     const began = performance.now();
-    const found = await findImportedOutings(db, userId, keys.slice(start, start + LOOKUP_KEYS));
+    const batch = keys.slice(start, start + LOOKUP_KEYS);
+    const found = await findImportedOutings(db, userId, batch);
     for (const [key, id] of found) known.set(key, id);
+    // a Sightbook export's outing that is the importing user's own (their own file back)
+    const ownIds = batch.flatMap((key) => (known.has(key) ? [] : (outings.get(key)?.ownId ?? [])));
+    const own = await findOwnOutings(db, userId, ownIds);
+    for (const key of batch) {
+      const ownId = outings.get(key)?.ownId;
+      if (!known.has(key) && ownId && own.has(ownId)) known.set(key, ownId);
+    }
     await giveWay(performance.now() - began);
+  }
+  // An outing the file names but neither holds nor the account has: its logs come without it.
+  const unresolved = new Set(keys.filter((key) => !known.has(key) && !outings.get(key)?.payload));
+  for (const row of rows) {
+    if (!row.outingKey || !unresolved.has(row.outingKey)) continue;
+    if (unresolved.delete(row.outingKey)) {
+      row.warnings.push(
+        `outing_id ${outings.get(row.outingKey)?.ownId}: no such outing in this account, and the file does not hold it: its logs are imported without it`,
+      );
+    }
+    delete row.outingKey;
   }
   return {
     known,
     missing: keys
-      .filter((key) => !known.has(key))
-      .map((sourceKey) => ({ sourceKey, payload: outings.get(sourceKey)! })),
+      .filter((key) => !known.has(key) && outings.get(key)?.payload)
+      .map((sourceKey) => ({ sourceKey, payload: outings.get(sourceKey)!.payload! })),
   };
 }
 
@@ -404,7 +463,8 @@ async function storePhotos(bring: Map<ValidRow, string[]>, archive: ArchivePhoto
 
 /**
  * Imports a CSV file; with `archive` (an account archive's photos) the uploaded photos its rows
- * name come along, stored anew as the importing user's.
+ * name come along, stored anew as the importing user's, and with `archiveOutings` (its
+ * outings.json, by id) the outings its rows' outing_id name.
  */
 export async function importCsv(
   db: Db,
@@ -412,14 +472,19 @@ export async function importCsv(
   file: Buffer,
   { dryRun, onInvalid }: ImportOptions,
   archive?: ArchivePhotos,
+  archiveOutings = new Map<string, Record<string, unknown>>(),
 ): Promise<ImportOutcome> {
-  const { format, rows, valid, rejections, outings } = await readRows(file);
+  const { format, rows, valid, rejections, outings, fileWarnings } = await readRows(
+    file,
+    archiveOutings,
+  );
   const { rows: toImport, duplicates } = await withoutDuplicates(db, userId, format, valid);
-  const newOutings = await outingsToMake(db, userId, toImport, outings);
+  const newOutings = await outingsToMake(db, userId, toImport, outings, archive !== undefined);
   const bring = photosToBring(toImport, archive);
-  const warnings: ImportWarning[] = toImport
-    .flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message })))
-    .slice(0, IMPORT_MAX_LISTED);
+  const warnings: ImportWarning[] = [
+    ...fileWarnings,
+    ...toImport.flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message }))),
+  ].slice(0, IMPORT_MAX_LISTED);
   const report = {
     format: format.name,
     rows,
