@@ -28,17 +28,17 @@ const webFeatures = {
   theme: [],
 };
 const serverFeatures = {
-  account: ['auth', 'data-exchange', 'photos'],
+  account: ['auth', 'data-exchange', 'outings', 'photos'],
   admin: ['auth', 'photos'],
   auth: [],
-  'data-exchange': ['auth', 'logs', 'maps', 'photos'],
+  'data-exchange': ['auth', 'logs', 'maps', 'outings', 'photos'],
   lists: ['auth', 'logs', 'taxonomy'],
   outings: ['auth', 'logs', 'photos'],
   logs: ['auth', 'photos', 'taxonomy'],
   maps: ['auth', 'logs'],
   photos: ['auth'],
   pwa: ['auth'],
-  sharing: ['auth', 'logs'],
+  sharing: ['auth', 'logs', 'outings'],
   stats: ['auth', 'logs'],
   taxonomy: ['auth'],
 };

@@ -195,4 +195,44 @@ describe('the outings pages', () => {
     expect(pathOf(page)).toBe('/outings');
     expect((await context.request.get(`/api/outings/${gone.id}`)).status()).toBe(404);
   });
+
+  it('shows one outing on the list and in the statistics', async () => {
+    const { page } = ada;
+    await createLog(ada.context, { speciesCommon: 'Not On The Walk', count: 50 });
+    await page.goto(`/outings/${walk.id}`);
+    await page.getByRole('link', { name: 'On the list' }).click();
+    await page.waitForURL(`**/?outingId=${walk.id}`);
+    await page.getByText('Showing the logs of one outing.').waitFor();
+    await expect.poll(() => page.getByTestId('log-card').count()).toBe(3);
+    expect(await page.getByText('Not On The Walk').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show all logs' }).click();
+    await page.getByText('Not On The Walk').waitFor();
+
+    await page.goto(`/outings/${walk.id}`);
+    await page.getByRole('link', { name: 'Statistics' }).click();
+    await page.waitForURL(`**/stats?outingId=${walk.id}`);
+    await page.getByText('Showing the figures of one outing.').waitFor();
+    const card = (title: string) =>
+      page.getByTestId('summary-card').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect.poll(() => card('Total Sightings').locator('p').first().innerText()).toBe('10');
+    expect(await card('Total Logs').locator('p').first().innerText()).toBe('3');
+  });
+
+  it('shares a public outing on a page anyone can open, and keeps a private one hidden', async () => {
+    const anonymous = await browser.newContext({ baseURL });
+    const page = await anonymous.newPage();
+    // made public by the edit test above
+    await page.goto(`/shared/outings/${walk.id}`);
+    await page.getByRole('heading', { name: 'Wicken Fen', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Outing at Wicken Fen - Sightbook');
+    await page.getByText('3 species · 10 individuals').waitFor();
+    expect(await page.getByTestId('outing-species').count()).toBe(3);
+    expect(await page.getByRole('link', { name: /Common Cuckoo/ }).count()).toBe(0);
+    await expectAccessible(page);
+
+    const hidden = await createOuting(ada.context, { startedAt: '2026-06-03T08:00:00Z' });
+    await page.goto(`/shared/outings/${hidden.id}`);
+    await page.getByRole('heading', { name: 'Outing not found' }).waitFor();
+    await anonymous.close();
+  });
 });

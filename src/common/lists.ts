@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_LIMITS } from './logs/schemas.js';
+import { LOG_LIMITS, outingFilter } from './logs/schemas.js';
 import { queryParam, queryTimeZone } from './query-params.js';
 
 // Species lists of the signed-in user's logs (issue 20; ARCHITECTURE "Later contracts",
@@ -42,6 +42,7 @@ export const listQuerySchema = z
     sort: queryParam(
       z.enum(listSorts, { error: 'Sort must be first, name or count' }).default('first'),
     ).describe('first: first seen, oldest first; name: A to Z; count: most individuals first'),
+    outingId: outingFilter,
   })
   .superRefine((query, context) => {
     if (query.kind === 'year' && query.year === undefined) {

@@ -11,6 +11,8 @@ export const appRoutes = {
   map: '/map',
   account: '/account',
   sharedLog: '/shared/:id',
+  /** A public outing (issue 22). */
+  sharedOuting: '/shared/outings/:id',
   pwaAuthComplete: '/pwa-auth-complete',
   /** Asks before signing out when another site's link asked for it (issue 21). */
   signOut: '/sign-out',
@@ -21,7 +23,6 @@ export const appRoutes = {
   outingTally: '/outings/tally',
   outings: '/outings',
   outing: '/outings/:id',
-  sharedOuting: '/shared/outings/:id',
 } as const;
 
 export const logPath = (id: string) => `/logs/${id}`;

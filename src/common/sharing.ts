@@ -1,6 +1,7 @@
 import type { SharedLog } from './logs/schemas.js';
+import type { SharedOuting } from './outings/schemas.js';
 import { PREVIEW_SIZE, previewUrl } from './photos.js';
-import { sharedLogPath } from './routes.js';
+import { sharedLogPath, sharedOutingPath } from './routes.js';
 
 // The link preview of a shared log (SPEC §2 "Public shared log"): the server writes these tags
 // into the page for crawlers, which run no script; the page sets the same ones in the browser.
@@ -83,6 +84,78 @@ export function logLinkPreview(log: PreviewLog, place: PreviewPlace): LinkPrevie
   // the 1200x630 preview exists only for uploaded photos; external links are not fetched
   const photo = log.photos.find((one) => one.sourceType === 'uploaded');
   const image = photo && `${place.origin}${previewUrl(photo.url)}`;
+  return articlePreview(
+    title,
+    description,
+    `${place.origin}${sharedLogPath(log.id)}`,
+    image,
+    place,
+  );
+}
+
+type PreviewOuting = Pick<
+  SharedOuting,
+  | 'id'
+  | 'placeName'
+  | 'startedAt'
+  | 'timeZone'
+  | 'protocol'
+  | 'durationMinutes'
+  | 'distanceKm'
+  | 'species'
+  | 'individuals'
+  | 'logs'
+>;
+
+/** '{place} outing' or 'Outing' (issue 22). */
+export const outingTitle = (outing: Pick<SharedOuting, 'placeName'>) =>
+  outing.placeName ? `Outing at ${outing.placeName}` : 'Outing';
+
+const count = (value: number, one: string, many: string) =>
+  `${value.toLocaleString('en-US')} ${value === 1 ? one : many}`;
+
+/**
+ * '{n} species and {m} individuals[ at {place}] on {date}', then the effort when recorded:
+ * ' (traveling, 95 minutes, 3.4 km)'.
+ */
+export function outingSummary(outing: PreviewOuting, formatDay: PreviewPlace['formatDay']): string {
+  const where = outing.placeName ? ` at ${outing.placeName}` : '';
+  const day = formatDay({
+    observedAt: outing.startedAt,
+    timeZone: outing.timeZone,
+    timeKnown: true,
+  });
+  const effort = [
+    outing.protocol,
+    outing.durationMinutes === null ? null : count(outing.durationMinutes, 'minute', 'minutes'),
+    outing.distanceKm === null ? null : `${Number(outing.distanceKm.toFixed(2))} km`,
+  ].filter(Boolean);
+  return `${count(outing.species, 'species', 'species')} and ${count(outing.individuals, 'individual', 'individuals')}${where} on ${day} (${effort.join(', ')})`;
+}
+
+/** A public outing's preview: its place, what was seen, and the first uploaded photo of its logs. */
+export function outingLinkPreview(outing: PreviewOuting, place: PreviewPlace): LinkPreview {
+  const title = outingTitle(outing);
+  const photo = outing.logs
+    .flatMap((log) => log.photos)
+    .find((one) => one.sourceType === 'uploaded');
+  const image = photo && `${place.origin}${previewUrl(photo.url)}`;
+  return articlePreview(
+    title,
+    outingSummary(outing, place.formatDay),
+    `${place.origin}${sharedOutingPath(outing.id)}`,
+    image,
+    place,
+  );
+}
+
+function articlePreview(
+  title: string,
+  description: string,
+  url: string,
+  image: string | undefined,
+  place: Pick<PreviewPlace, 'appName'>,
+): LinkPreview {
   return {
     documentTitle: `${title} - ${place.appName}`,
     tags: [
@@ -90,7 +163,7 @@ export function logLinkPreview(log: PreviewLog, place: PreviewPlace): LinkPrevie
       tag('property', 'og:title', title),
       tag('property', 'og:description', description),
       tag('property', 'og:type', 'article'),
-      tag('property', 'og:url', `${place.origin}${sharedLogPath(log.id)}`),
+      tag('property', 'og:url', url),
       tag('property', 'og:site_name', place.appName),
       ...(image
         ? [

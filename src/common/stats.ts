@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { outingFilter } from './logs/schemas.js';
 import { queryDay, queryParam, queryTimeZone } from './query-params.js';
 
 // Stats of the signed-in user's logs (ARCHITECTURE "Stats").
@@ -8,11 +9,12 @@ export const MAX_TOP_SPECIES_LIMIT = 100;
 export const statsBuckets = ['day', 'week', 'month'] as const;
 export type StatsBucket = (typeof statsBuckets)[number];
 
-/** Whole days from `from` to `to` (inclusive), as the calendar reads in `tz`. */
+/** Whole days from `from` to `to` (inclusive), as the calendar reads in `tz`; one outing's logs with `outingId`. */
 export const statsRangeSchema = z.object({
   from: queryDay('From date'),
   to: queryDay('To date'),
   tz: queryTimeZone,
+  outingId: outingFilter,
 });
 export type StatsRange = z.infer<typeof statsRangeSchema>;
 

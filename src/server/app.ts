@@ -21,7 +21,7 @@ import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/log
 import { mapsRoutes } from './features/maps/index.js';
 import { imageWorkPlugin, objectRoutes, photoRoutes } from './features/photos/index.js';
 import { bridgeRedirect, pwaRoutes } from './features/pwa/index.js';
-import { sharedLogRoutes, sharedPageRoutes } from './features/sharing/index.js';
+import { sharedLogRoutes, sharedOutingRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
 import { taxonomyRoutes } from './features/taxonomy/index.js';
 import { startJobs } from './jobs.js';
@@ -96,6 +96,7 @@ export async function buildApp(
   await app.register(statsRoutes, { prefix: '/api/stats' });
   await app.register(listsRoutes, { prefix: '/api' });
   await app.register(outingsRoutes, { prefix: '/api/outings' });
+  await app.register(sharedOutingRoutes, { prefix: '/api/outings/shared' });
   await app.register(ebirdExportRoutes, { prefix: '/api/export' });
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api', config });

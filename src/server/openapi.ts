@@ -38,8 +38,8 @@ const TAGS = [
   { name: 'maps', description: "The map's points", prefixes: ['/api/logs/geo'] },
   {
     name: 'sharing',
-    description: 'Public logs, for anyone with the link',
-    prefixes: ['/api/logs/shared/'],
+    description: 'Public logs and outings, for anyone with the link',
+    prefixes: ['/api/logs/shared/', '/api/outings/shared/'],
   },
   { name: 'stats', description: 'Counts and charts of your logs', prefixes: ['/api/stats/'] },
   {

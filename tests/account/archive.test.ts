@@ -54,10 +54,20 @@ function readWithPython(zip: Buffer, texts: string[]) {
   };
 }
 
-/** The fields a log keeps through export and import (not its id, times of writing or photos). */
-const fieldsOf = (log: Record<string, unknown>) => {
-  const { id, createdAt, updatedAt, photos, userId, version, lifer, ...fields } = log;
+/**
+ * The fields a log keeps through export and import (not its id, times of writing or photos; its
+ * outing by the outing's place, the outing's id is new).
+ */
+const fieldsOf = (log: Record<string, unknown>, placeOf: (outingId: unknown) => unknown) => {
+  const { id, createdAt, updatedAt, photos, userId, version, lifer, outingId, ...fields } = log;
   void [id, createdAt, updatedAt, photos, userId, version, lifer];
+  return { ...fields, outing: outingId === null ? null : placeOf(outingId) };
+};
+
+/** The fields an outing keeps through export and import. */
+const outingFieldsOf = (outing: Record<string, unknown>) => {
+  const { id, createdAt, updatedAt, ...fields } = outing;
+  void [id, createdAt, updatedAt];
   return fields;
 };
 
@@ -83,9 +93,38 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
   const getFresh = getFor(() => fresh);
   const { importFile, importForm } = importFor(() => fresh);
 
-  /** An account with photos, a private log and a log without a known time. */
+  /**
+   * An account with photos, a private log and a log without a known time; the Jay and the Swift
+   * on a public outing, and an outing with no log yet.
+   */
   async function accountWithLogs() {
     const ada = await signUp(source, 'archivist');
+    const startOuting = async (payload: Record<string, unknown>) => {
+      const res = await source.inject({
+        method: 'POST',
+        url: '/api/outings',
+        headers: as(ada),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const walk = await startOuting({
+      startedAt: '2025-06-15T07:30:00+02:00',
+      timeZone: 'Europe/Berlin',
+      durationMinutes: 75,
+      distanceKm: 2.8,
+      protocol: 'traveling',
+      partySize: 2,
+      complete: true,
+      placeName: 'Tiergarten',
+      latitude: 52.5145,
+      longitude: 13.3501,
+      coordinateUncertainty: 100,
+      notes: 'Loop past the "Neuer See"',
+      isPublic: true,
+    });
+    await startOuting({ startedAt: '2025-08-01T18:00:00+02:00', placeName: 'Balcony' });
     const originals = [await phonePhoto(), await sampleImage('png'), await sampleImage('jpeg')];
     const paths: string[] = [];
     for (const bytes of originals) paths.push(await uploadPhotoAs(source, ada, bytes));
@@ -103,6 +142,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       isPublic: false,
       photoLinks: ['https://example.org/jay.jpg'],
       uploadedPhotoUrls: [paths[0]!, paths[1]!],
+      outingId: walk,
     });
     await createLogAs(source, ada, {
       speciesCommon: 'Common Swift',
@@ -111,6 +151,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       timeKnown: false,
       description: '=not a formula',
       uploadedPhotoUrls: [paths[2]!],
+      outingId: walk,
     });
     await createLogAs(source, ada, { speciesCommon: 'Wren', placeName: 'Garden' });
     await source.inject({
@@ -123,6 +164,20 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       paths.map((path, index) => [uploadIdIn(path)!, sha256(originals[index]!)]),
     );
     return { ada, hashes };
+  }
+
+  /** The user's outings (as the list gives them), oldest started first. */
+  async function outingsOf(app: FastifyInstance, user: TestUser) {
+    const res = await app.inject({ method: 'GET', url: '/api/outings', headers: as(user) });
+    expect(res.statusCode).toBe(200);
+    return (res.json().items as Array<Record<string, unknown>>).reverse();
+  }
+
+  /** Each log's fields, its outing named by the outing's place. */
+  async function logFields(app: FastifyInstance, user: TestUser) {
+    const outings = await outingsOf(app, user);
+    const placeOf = (id: unknown) => outings.find((outing) => outing.id === id)?.placeName;
+    return (await logsOf(app, user)).map((log) => fieldsOf(log, placeOf));
   }
 
   async function logsOf(app: FastifyInstance, user: TestUser) {
@@ -173,6 +228,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     );
     expect(Object.keys(zip.sizes)).toEqual([
       'account.json',
+      'outings.json',
       'sightings.csv',
       'dwca.zip',
       ...photoNames,
@@ -191,9 +247,23 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
         dataLicense: 'CC0-1.0',
         createdAt: expect.any(String),
       },
-      counts: { logs: 3, photos: 3 },
-      files: { csv: 'sightings.csv', dwca: 'dwca.zip', photos: 'photos/' },
+      counts: { logs: 3, photos: 3, outings: 2 },
+      files: {
+        csv: 'sightings.csv',
+        dwca: 'dwca.zip',
+        photos: 'photos/',
+        outings: 'outings.json',
+      },
     });
+    // the outings as the API writes them, which the CSV's outing_id names
+    const outings = (await getSource(ada, '/api/outings')).json().items.reverse();
+    const archived = JSON.parse(
+      readWithPython(res.rawPayload, ['outings.json']).texts['outings.json']!,
+    );
+    expect(archived).toEqual(
+      outings.map(({ species: _s, individuals: _i, ...outing }: Record<string, unknown>) => outing),
+    );
+    expect(zip.texts['sightings.csv']).toContain(`,${outings[0].id}\r\n`);
     // the CSV is the export's, and the photos' names map back to its rows
     const csv = await getSource(ada, '/api/export.csv');
     expect(zip.texts['sightings.csv']).toBe(csv.body.replace(/^\uFEFF/, ''));
@@ -221,6 +291,12 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     const archive = (await getSource(ada, '/api/account/archive.zip')).rawPayload;
     const bea = await signUp(fresh, 'newcomer');
 
+    const dry = await importFile(bea, archive, {
+      contentType: 'application/zip',
+      query: 'dryRun=true',
+    });
+    expect(dry.json()).toMatchObject({ imported: 3, outings: 2 });
+    expect(await outingsOf(fresh, bea)).toEqual([]);
     const res = await importFile(bea, archive, { contentType: 'application/zip' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -228,13 +304,26 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       rows: 3,
       imported: 3,
       duplicates: 0,
+      outings: 2,
       rejected: [],
       warnings: [],
     });
 
     const before = await logsOf(source, ada);
     const after = await logsOf(fresh, bea);
-    expect(after.map(fieldsOf)).toEqual(before.map(fieldsOf));
+    // the same logs on the same outings: the Jay and the Swift on the walk, the Wren on none
+    expect(await logFields(fresh, bea)).toEqual(await logFields(source, ada));
+    expect((await logFields(fresh, bea)).map((log) => log.outing)).toEqual([
+      'Tiergarten',
+      'Tiergarten',
+      null,
+    ]);
+    // the outings whole, the one without logs too, with their counts
+    const restored = await outingsOf(fresh, bea);
+    expect(restored.map(outingFieldsOf)).toEqual(
+      (await outingsOf(source, ada)).map(outingFieldsOf),
+    );
+    expect(restored[0]).toMatchObject({ isPublic: true, complete: true, species: 2 });
     // the same bytes, stored anew under new ids with their thumbnails
     const sourceHashes = await photoHashes(source, ada, before);
     expect(await photoHashes(fresh, bea, after)).toEqual(sourceHashes);
@@ -261,8 +350,18 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       type: 'application/octet-stream',
     });
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ rows: 3, imported: 0, duplicates: 3 });
+    expect(again.json()).toMatchObject({ rows: 3, imported: 0, duplicates: 3, outings: 0 });
     expect(await logsOf(fresh, bea)).toHaveLength(3);
+    expect(await outingsOf(fresh, bea)).toHaveLength(2);
+    // the archive back into its own account: its own outings, nothing new
+    const home = await source.inject({
+      method: 'POST',
+      url: '/api/import',
+      headers: { ...as(ada), 'content-type': 'application/zip' },
+      payload: archive,
+    });
+    expect(home.json()).toMatchObject({ imported: 0, duplicates: 3, outings: 0 });
+    expect(await outingsOf(source, ada)).toHaveLength(2);
     const uploadsAfter = await rowsOf<{ n: number }>(
       fresh,
       sql`select count(*)::int as n from uploads where user_id = ${bea.id}`,

@@ -269,7 +269,15 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
       [dateOnly, secret, denver, noZone].map((log) => `urn:uuid:${log.id}`),
     );
     const [swift, owl, jay, robin] = occurrence.rows;
-    const common = { basisOfRecord: 'HumanObservation', occurrenceStatus: 'present' };
+    const common = {
+      basisOfRecord: 'HumanObservation',
+      occurrenceStatus: 'present',
+      // of no outing (tests/outings/darwin-core.test.ts has some)
+      eventID: '',
+      samplingProtocol: '',
+      samplingEffort: '',
+      dynamicProperties: '',
+    };
     expect(jay).toEqual({
       ...common,
       occurrenceID: `urn:uuid:${denver.id}`,

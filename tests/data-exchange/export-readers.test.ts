@@ -118,6 +118,7 @@ describe.each(stores)('exports read by other programs on $store', ({ databaseUrl
     String(log.timeKnown),
     log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
     log.taxon?.id ?? '',
+    '', // outing_id: of no outing
   ];
 
   async function download(query: string) {

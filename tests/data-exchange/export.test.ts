@@ -18,6 +18,10 @@ const DWC_HEADERS = [
   'occurrenceID',
   'basisOfRecord',
   'occurrenceStatus',
+  'eventID',
+  'samplingProtocol',
+  'samplingEffort',
+  'dynamicProperties',
   'eventDate',
   'scientificName',
   'taxonID',
@@ -63,6 +67,7 @@ const csvCells = (log: Log) => [
   String(log.timeKnown),
   log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
   log.taxon?.id ?? '',
+  log.outingId ?? '',
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -179,6 +184,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       'true',
       '',
       '',
+      '',
     ]);
     expect(fourth!.slice(0, 10)).toEqual([
       controls.id,
@@ -220,6 +226,10 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       `urn:uuid:${rich.id}`,
       'HumanObservation',
       'present',
+      '', // of no outing: no event, protocol, effort or completeness
+      '',
+      '',
+      '',
       '2026-05-03T11:15:30+01:00', // the time in London, with its offset
       'Erithacus rubecula',
       // linked where another suite seeded the backbone in the same database (PostgreSQL)
@@ -248,6 +258,10 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       `urn:uuid:${plain.id}`,
       'HumanObservation',
       'present',
+      '',
+      '',
+      '',
+      '',
       '2026-05-02', // the date alone: the time is not known
       plain.taxon?.scientificName ?? '',
       plain.taxon?.id ?? '',
@@ -271,10 +285,10 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       CC_BY,
       plain.updatedAt,
     ]);
-    expect(third!.slice(3, 5)).toEqual(['2026-05-01T22:30:00.000Z', "'+1"]);
-    expect(third!.slice(8, 10)).toEqual(["'=SUM(A1) (+1)", "'=SUM(A1)"]);
-    expect(third![15]).toBe(''); // at sea: no country
-    expect(third![17]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
+    expect(third!.slice(7, 9)).toEqual(['2026-05-01T22:30:00.000Z', "'+1"]);
+    expect(third!.slice(12, 14)).toEqual(["'=SUM(A1) (+1)", "'=SUM(A1)"]);
+    expect(third![19]).toBe(''); // at sea: no country
+    expect(third![21]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
   });
 
   it.each([

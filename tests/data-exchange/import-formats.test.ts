@@ -46,6 +46,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       rows: 6,
       imported: 5,
       duplicates: 0,
+      outings: 4, // a checklist each; the Checklist Comments are the outing's notes
       rejected: [{ line: 4, reason: COUNT_ZERO }],
       rejectedSummary: [{ reason: COUNT_ZERO, count: 1, lines: [4] }],
       warnings: [
@@ -81,7 +82,6 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       count: 1, // 'X': present, not counted
       notes: [
         'Two calling, one seen well', // Species Comments
-        'Cold and clear after the snow', // Checklist Comments
         'Count not recorded (X)',
         'eBird: https://ebird.org/checklist/S42100001',
       ].join('\n'),
@@ -97,7 +97,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       observedAt: '2018-02-03T08:30:00.000Z',
       timeZone: null,
       timeKnown: true,
-      notes: 'Walking along the lake\neBird: https://ebird.org/checklist/S42100003',
+      notes: 'eBird: https://ebird.org/checklist/S42100003',
     });
     // A historical checklist without a time: noon of its day in London (BST).
     expect(essentials(logs.get('Mallard'))).toMatchObject({
@@ -115,9 +115,10 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       format: 'ebird',
-      rows: 4, // the blank line is no row
-      imported: 4,
+      rows: 8, // the blank line is no row
+      imported: 8,
       duplicates: 0,
+      outings: 6,
       rejected: [],
       rejectedSummary: [],
       warnings: [],
@@ -131,12 +132,12 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
     });
     expect(essentials(logs.get('Eurasian Skylark'))).toMatchObject({
       description: 'Several songflights over the meadow, "the usual" spot',
-      notes: 'Warm morning; the north gate was open\neBird: https://ebird.org/checklist/S171000001',
+      notes: 'eBird: https://ebird.org/checklist/S171000001',
     });
     expect(essentials(logs.get('Eurasian Blackbird'))).toMatchObject({
       observedAt: '2024-07-07T17:02:00.000Z',
       placeName: 'Volkspark Friedrichshain, Berlin',
-      notes: 'Evening list\nwith a friend\neBird: https://ebird.org/checklist/S171000002',
+      notes: 'eBird: https://ebird.org/checklist/S171000002',
     });
     expect(essentials(logs.get('Hooded Crow'))).toMatchObject({ count: 1 });
   });
@@ -150,6 +151,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       rows: 7,
       imported: 5,
       duplicates: 0,
+      outings: 0,
       rejected: [
         { line: 7, reason: NO_TAXON },
         { line: 8, reason: NO_DATE },
@@ -320,6 +322,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       rows: 1,
       imported: 1,
       duplicates: 0,
+      outings: 0,
       rejected: [],
       rejectedSummary: [],
       warnings: [{ line: 2, message: `Uploaded photos cannot be imported: 1 left out (${photo})` }],

@@ -93,7 +93,11 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
       ).json().total;
     // Alone, in several batches: every row.
     const bea = await signUp(app, 'alone');
-    expect((await importFile(bea, file)).json()).toMatchObject({ imported: 600, duplicates: 0 });
+    expect((await importFile(bea, file)).json()).toMatchObject({
+      imported: 600,
+      duplicates: 0,
+      outings: 15, // a checklist of 40 species each
+    });
     expect(await listTotal(bea)).toBe(600);
 
     const ada = await signUp(app, 'race');
@@ -102,6 +106,7 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
     const [a, b] = replies.map((reply) => reply.json());
     expect(a.imported + b.imported).toBe(600);
     expect(a.duplicates + b.duplicates).toBe(600);
+    expect(a.outings + b.outings).toBe(15);
     expect(await listTotal(ada)).toBe(600);
   });
 
@@ -137,7 +142,7 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
     const ada = await signUp(app, 'curl');
     const form = await importForm(ada, fixture('ebird-2024.csv'));
     expect(form.statusCode, form.body).toBe(201);
-    expect(form.json()).toMatchObject({ format: 'ebird', imported: 4 });
+    expect(form.json()).toMatchObject({ format: 'ebird', imported: 8, outings: 6 });
     // Windows labels a .csv vnd.ms-excel; a form part's type does not matter.
     const excel = await importForm(ada, fixture('inaturalist.csv'), {
       type: 'application/vnd.ms-excel',
@@ -200,6 +205,6 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
       },
     });
     expect(own.statusCode).toBe(201);
-    expect(await total(ada)).toBe(4);
+    expect(await total(ada)).toBe(8);
   });
 });

@@ -52,6 +52,7 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
       rows: 9, // the blank line 7 is none
       imported: 0,
       duplicates: 0,
+      outings: 0,
       rejected: [
         { line: 5, reason: 'observed_on: Date and time must be valid' },
         { line: 6, reason: NO_TAXON },

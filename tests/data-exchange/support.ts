@@ -29,6 +29,7 @@ export const CSV_HEADERS = [
   'time_known',
   'coordinate_uncertainty',
   'taxon_id',
+  'outing_id',
 ];
 
 /**

@@ -73,6 +73,19 @@ async function ownerOuting(world: World) {
   return id;
 }
 
+/** An outing of the owner's, public or private as the case says, with a public log on it. */
+async function ownerSharedOuting(world: World, visibility: Visibility) {
+  const res = await world.app.inject({
+    method: 'POST',
+    url: '/api/outings',
+    headers: world.cookie('owner'),
+    payload: { startedAt: '2026-05-02T06:00Z', isPublic: visibility === 'public' },
+  });
+  const { id } = res.json() as { id: string };
+  await createLogAs(world.app, world.users.owner, { outingId: id, isPublic: true });
+  return id;
+}
+
 const matrix: Record<string, RouteCase> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
   'GET /api/docs/openapi.json': { request: get('/api/docs/openapi.json'), expect: everyone(200) },
@@ -258,6 +271,14 @@ const matrix: Record<string, RouteCase> = {
     expect: ownerOnly(200),
   },
   'GET /api/export/ebird.csv': { request: get('/api/export/ebird.csv'), expect: signedIn(200) },
+  'GET /api/outings/shared/:id': {
+    request: async (world, visibility) => ({
+      method: 'GET',
+      url: `/api/outings/shared/${await ownerSharedOuting(world, visibility)}`,
+    }),
+    // as a shared log: anyone sees a public outing; a private one is not found, for its owner too
+    expect: { public: everyone(200), private: everyone(404) },
+  },
   'DELETE /api/outings/:id': {
     request: async (world) => ({
       method: 'DELETE',

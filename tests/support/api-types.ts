@@ -475,6 +475,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/outings/shared/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A public outing
+     * @description An outing its owner made public, for anyone with its link: its effort and its public logs (points rounded to 0.01° unless a log allows its exact point; the outing's own point is rounded). Species and individuals count the public logs only.
+     */
+    get: operations['getSharedOuting'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/export/ebird.csv': {
     parameters: {
       query?: never;
@@ -1583,6 +1603,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         page?: number;
         pageSize?: number;
       };
@@ -2205,6 +2227,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         /** @description Features per page, newest observed first; default 10000, at most 100000 */
         limit?: number;
         /** @description The nextCursor of the previous page; absent for the first page */
@@ -2426,6 +2450,8 @@ export interface operations {
         from?: string;
         to?: string;
         tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -2472,6 +2498,8 @@ export interface operations {
         from?: string;
         to?: string;
         tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         limit?: number;
       };
       header?: never;
@@ -2518,6 +2546,8 @@ export interface operations {
         from?: string;
         to?: string;
         tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         bucket?: 'day' | 'week' | 'month';
       };
       header?: never;
@@ -2571,6 +2601,8 @@ export interface operations {
         tz?: string;
         /** @description first: first seen, oldest first; name: A to Z; count: most individuals first */
         sort?: 'first' | 'name' | 'count';
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -2640,6 +2672,8 @@ export interface operations {
         tz?: string;
         /** @description first: first seen, oldest first; name: A to Z; count: most individuals first */
         sort?: 'first' | 'name' | 'count';
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -3413,6 +3447,114 @@ export interface operations {
       };
     };
   };
+  getSharedOuting: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            startedAt: string;
+            timeZone: string | null;
+            durationMinutes: number | null;
+            distanceKm: number | null;
+            /** @enum {string} */
+            protocol: 'incidental' | 'stationary' | 'traveling' | 'area';
+            partySize: number | null;
+            /** @description Every species detected and identified was reported: absence can be inferred */
+            complete: boolean;
+            placeName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            coordinateUncertainty: number | null;
+            notes: string | null;
+            isPublic: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Species among its logs, counted as the lists count them */
+            species: number;
+            /** @description The sum of its logs’ counts */
+            individuals: number;
+            logs: {
+              /** Format: uuid */
+              id: string;
+              speciesCommon: string;
+              speciesScientific: string | null;
+              /** @description The taxon of the backbone the log is about; its commonName is the English one */
+              taxon: {
+                /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+                id: string;
+                scientificName: string;
+                /** @description In the reader's language when known, else English */
+                commonName: string | null;
+                rank: string;
+                kingdom: string | null;
+              } | null;
+              count: number;
+              /** Format: date-time */
+              observedAt: string;
+              timeZone: string | null;
+              timeKnown: boolean;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              description: string | null;
+              notes: string | null;
+              isPublic: boolean;
+              showExactLocation: boolean;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              photos: {
+                /** Format: uuid */
+                id: string;
+                url: string;
+                /** @enum {string} */
+                sourceType: 'external' | 'uploaded';
+                label: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing, or it is not public */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   exportEbird: {
     parameters: {
       query?: {
@@ -3422,6 +3564,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
       };
       header?: never;
       path?: never;
@@ -3467,6 +3611,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         tz?: string;
         format?: 'csv' | 'dwc';
       };
@@ -3514,6 +3660,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         tz?: string;
       };
       header?: never;
@@ -3560,6 +3708,8 @@ export interface operations {
         minCount?: number;
         maxCount?: number;
         place?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
         tz?: string;
         /** @description public: only public logs, without private notes, coordinates as shared pages show them */
         scope?: 'all' | 'public';
@@ -3640,6 +3790,8 @@ export interface operations {
             rows: number;
             imported: number;
             duplicates: number;
+            /** @description Outings (eBird checklists, an archive’s outings) added, or that would be */
+            outings: number;
             rejected: {
               line: number;
               reason: string;
@@ -3668,6 +3820,8 @@ export interface operations {
             rows: number;
             imported: number;
             duplicates: number;
+            /** @description Outings (eBird checklists, an archive’s outings) added, or that would be */
+            outings: number;
             rejected: {
               line: number;
               reason: string;
@@ -3741,6 +3895,8 @@ export interface operations {
             rows: number;
             imported: number;
             duplicates: number;
+            /** @description Outings (eBird checklists, an archive’s outings) added, or that would be */
+            outings: number;
             rejected: {
               line: number;
               reason: string;

@@ -108,8 +108,18 @@ export const archiveManifestSchema = z.object({
     dataLicense: dataLicenseSchema,
     createdAt: z.iso.datetime({ offset: true }),
   }),
-  counts: z.object({ logs: z.number().int(), photos: z.number().int() }),
-  files: z.object({ csv: z.string(), dwca: z.string(), photos: z.string() }),
+  counts: z.object({
+    logs: z.number().int(),
+    photos: z.number().int(),
+    /** Archives since issue 22. */
+    outings: z.number().int().optional(),
+  }),
+  files: z.object({
+    csv: z.string(),
+    dwca: z.string(),
+    photos: z.string(),
+    outings: z.string().optional(),
+  }),
 });
 export type ArchiveManifest = z.infer<typeof archiveManifestSchema>;
 
@@ -120,4 +130,6 @@ export const ACCOUNT_ARCHIVE_FILES = {
   dwca: 'dwca.zip',
   /** `photos/{upload id}.{ext}`: the CSV's photo_urls name `/objects/uploads/{upload id}`. */
   photosFolder: 'photos/',
+  /** The outings as the API writes them (outingSchema), which the CSV's outing_id names. */
+  outings: 'outings.json',
 } as const;

@@ -56,17 +56,23 @@ export const EXPORT_CSV_COLUMNS = [
   'coordinate_uncertainty',
   // issue 20: the log's taxon of the backbone (empty for free text)
   'taxon_id',
+  // issue 22: the outing the log was made on (empty for none); an account archive holds them
+  'outing_id',
 ];
 
 /**
- * The columns of earlier CSV exports, newest first: files written before taxon_id (issue 20),
- * and before time_zone, time_known and coordinate_uncertainty (issue 24), are still ours to
- * import.
+ * The columns of earlier CSV exports, newest first: files written before outing_id (issue 22),
+ * before taxon_id (issue 20), and before time_zone, time_known and coordinate_uncertainty
+ * (issue 24), are still ours to import.
  */
 export const EARLIER_EXPORT_CSV_COLUMNS = [
-  EXPORT_CSV_COLUMNS.filter((column) => column !== 'taxon_id'),
+  EXPORT_CSV_COLUMNS.filter((column) => column !== 'outing_id'),
+  EXPORT_CSV_COLUMNS.filter((column) => !['taxon_id', 'outing_id'].includes(column)),
   EXPORT_CSV_COLUMNS.filter(
-    (column) => !['time_zone', 'time_known', 'coordinate_uncertainty', 'taxon_id'].includes(column),
+    (column) =>
+      !['time_zone', 'time_known', 'coordinate_uncertainty', 'taxon_id', 'outing_id'].includes(
+        column,
+      ),
   ),
 ];
 

@@ -68,13 +68,18 @@ export type ImportWarning = z.infer<typeof importWarningSchema>;
  * 201 (200 for a dry run): `rows` data records were read; `imported` of them were (or would
  * be) added, `duplicates` were already in the account (or earlier in the file) and add nothing,
  * and the rest were rejected: `rejectedSummary` counts them by reason, `rejected` lists the first
- * 1,000. `warnings` lists the first 1,000 too.
+ * 1,000. `warnings` lists the first 1,000 too. `outings` counts the outings made (eBird's
+ * checklists, an archive's outings) that the account did not have.
  */
 export const importResultSchema = z.object({
   format: z.enum(importFormats),
   rows: z.number().int(),
   imported: z.number().int(),
   duplicates: z.number().int(),
+  outings: z
+    .number()
+    .int()
+    .describe('Outings (eBird checklists, an archive’s outings) added, or that would be'),
   rejected: z.array(importRejectionSchema),
   rejectedSummary: z.array(importRejectionGroupSchema),
   warnings: z.array(importWarningSchema),

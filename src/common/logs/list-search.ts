@@ -3,7 +3,8 @@
 // app's entry chunk reads this to start the map's request early (main.tsx), and the landing page
 // must not pay for zod; the server reads it to tell the browser of that request sooner still.
 
-export const filterNames = ['from', 'to', 'minCount', 'maxCount', 'place'] as const;
+/** `outingId`: one outing's logs (issue 22), set from the outing's page; no field of its own. */
+export const filterNames = ['from', 'to', 'minCount', 'maxCount', 'place', 'outingId'] as const;
 export type FilterName = (typeof filterNames)[number];
 export type ListFilters = Record<FilterName, string>;
 
@@ -19,6 +20,7 @@ export const emptyFilters: ListFilters = {
   minCount: '',
   maxCount: '',
   place: '',
+  outingId: '',
 };
 
 export function parseListSearch(search: string): ListState {
@@ -55,6 +57,7 @@ const labels: Record<FilterName, string> = {
   minCount: 'Min Count',
   maxCount: 'Max Count',
   place: 'Location',
+  outingId: 'Outing',
 };
 
 const isWholeCount = (text: string) => /^\d+$/.test(text) && Number(text) >= 1;

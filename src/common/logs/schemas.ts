@@ -229,6 +229,11 @@ const countBound = (label: string) =>
       .max(LOG_LIMITS.maxCount, `${label} is too large`),
   );
 
+/** Only the logs of one outing (issue 22); another user's outing matches none. */
+export const outingFilter = optionalQuery(
+  z.uuid({ error: 'outingId must be the id of an outing' }),
+).describe("Only the logs of this outing; another user's outing matches none");
+
 export const logFiltersSchema = z.object({
   q: optionalQuery(z.string().trim().max(LOG_LIMITS.speciesName, 'Search text is too long')),
   from: queryDay('From date'),
@@ -236,6 +241,7 @@ export const logFiltersSchema = z.object({
   minCount: countBound('Min count'),
   maxCount: countBound('Max count'),
   place: optionalQuery(z.string().trim().max(LOG_LIMITS.placeName, 'Location filter is too long')),
+  outingId: outingFilter,
 });
 export type LogFilters = z.infer<typeof logFiltersSchema>;
 

@@ -5,6 +5,7 @@ import {
   LOG_LIMITS,
   logSchema,
   optionalText,
+  sharedLogSchema,
   pagingSchema,
   timeZoneField,
   uncertaintyField,
@@ -107,6 +108,16 @@ export type OutingList = z.infer<typeof outingListSchema>;
 /** One outing with its logs, oldest observed first (the order they were tallied). */
 export const outingDetailsSchema = outingSummarySchema.extend({ logs: z.array(logSchema) });
 export type OutingDetails = z.infer<typeof outingDetailsSchema>;
+
+/**
+ * A public outing as anyone with its link sees it (GET /api/outings/shared/:id): its public logs
+ * only, as shared logs (coordinates rounded to 0.01° unless a log allows its exact point), and
+ * species and individuals counted from them. The outing's own point is rounded to 0.01° too.
+ */
+export const sharedOutingSchema = outingSummarySchema.extend({
+  logs: z.array(sharedLogSchema),
+});
+export type SharedOuting = z.infer<typeof sharedOutingSchema>;
 
 /** A page of outings: as a page of logs (20 by default, at most 100). */
 export const outingListQuerySchema = pagingSchema;

@@ -31,6 +31,9 @@ const LogDetailsPage = lazy(() =>
 const MapPage = lazy(() =>
   import('@/features/maps/map-page').then((m) => ({ default: m.MapPage })),
 );
+const SharedOutingPage = lazy(() =>
+  import('@/features/outings/shared-outing-page').then((m) => ({ default: m.SharedOutingPage })),
+);
 const SharedLogRoute = lazy(() =>
   import('./shared-log-route').then((m) => ({ default: m.SharedLogRoute })),
 );
@@ -109,6 +112,13 @@ export function AppRouter() {
         </Suspense>
       )}
       <Switch>
+        <Route path={appRoutes.sharedOuting}>
+          {({ id }: { id: string }) => (
+            <Suspense fallback={<PageSpinner />}>
+              <SharedOutingPage key={id} id={id} />
+            </Suspense>
+          )}
+        </Route>
         <Route path={appRoutes.sharedLog}>
           {({ id }: { id: string }) => (
             <Suspense fallback={<PageSpinner />}>

@@ -26,6 +26,8 @@ export const queryKeys = {
   },
   /** A public log seen through its share link; not under `logs`: no write of ours changes it. */
   sharedLog: (id: string) => ['shared-log', id] as const,
+  /** A public outing seen through its share link (issue 22). */
+  sharedOuting: (id: string) => ['shared-outing', id] as const,
   /** The outing being tallied on this device (features/outings/tally), kept in IndexedDB. */
   outingTally: ['outing-tally'] as const,
   /** Log writes kept on this device while offline (features/offline/offline-queue.ts). */

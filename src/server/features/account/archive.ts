@@ -6,11 +6,13 @@ import { appVersion } from '../../app-version.js';
 import type { Db, StreamRows } from '../../db/client.js';
 import { objectKey, type ObjectStorage } from '../../storage/object-storage.js';
 import { startDwcArchive, startExport } from '../data-exchange/index.js';
+import { allOutingsOf } from '../outings/index.js';
 import { findLoggedUploadsOf } from '../photos/index.js';
 import { countLogsOf, findAccount } from './queries.js';
 
 // The account archive (issue 21): everything a user put in, as one zip streamed while it is
-// written. account.json first, then our CSV (what the import reads back), the Darwin Core
+// written. account.json first, the outings (outings.json, issue 22), then our CSV (what the
+// import reads back, with the outings), the Darwin Core
 // Archive as a zip of its own, and every uploaded original the logs show, under photos/ by its
 // upload id, which the CSV's photo_urls name (/objects/uploads/{id}).
 
@@ -38,6 +40,7 @@ export async function startAccountArchive(
   const account = await findAccount(db, userId);
   if (!account) throw new Error('the account of a live session is gone');
   const photos = await findLoggedUploadsOf(db, userId);
+  const outings = await allOutingsOf(db, userId);
   const manifest: ArchiveManifest = {
     format: 'sightbook-account-archive',
     formatVersion: 1,
@@ -51,11 +54,12 @@ export async function startAccountArchive(
       dataLicense: account.dataLicense,
       createdAt: account.createdAt.toISOString(),
     },
-    counts: { logs: await countLogsOf(db, userId), photos: photos.length },
+    counts: { logs: await countLogsOf(db, userId), photos: photos.length, outings: outings.length },
     files: {
       csv: ACCOUNT_ARCHIVE_FILES.csv,
       dwca: ACCOUNT_ARCHIVE_FILES.dwca,
       photos: ACCOUNT_ARCHIVE_FILES.photosFolder,
+      outings: ACCOUNT_ARCHIVE_FILES.outings,
     },
   };
   // the CSV's first rows now: a failing query still reaches the error handler as a status
@@ -83,6 +87,11 @@ export async function startAccountArchive(
   zip.addBuffer(
     Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`),
     ACCOUNT_ARCHIVE_FILES.manifest,
+  );
+  // the outings the CSV's outing_id names, as the API writes them
+  zip.addBuffer(
+    Buffer.from(`${JSON.stringify(outings, null, 2)}\n`),
+    ACCOUNT_ARCHIVE_FILES.outings,
   );
   add(ACCOUNT_ARCHIVE_FILES.csv, async () => csv.body);
   add(ACCOUNT_ARCHIVE_FILES.dwca, async () => {

@@ -7,9 +7,10 @@ import { shownName } from '../taxonomy/index.js';
 
 // SQL of the species lists: the user's own logs, grouped per species (logs' speciesIdentity).
 
-/** Which of the user's logs a list holds (life: all of them). */
-export type ListScope =
-  { kind: 'life' } | { kind: 'year'; year: number; tz: string } | { kind: 'place'; place: string };
+/** Which of the user's logs a list holds (life: all of them), of one outing when it names one. */
+export type ListScope = (
+  { kind: 'life' } | { kind: 'year'; year: number; tz: string } | { kind: 'place'; place: string }
+) & { outingId?: string };
 
 export interface ListRow {
   key: string;
@@ -36,6 +37,11 @@ const localYear = (tz: string) => sql`date_part('year', ${logs.observedAt} AT TI
 
 /** The condition a log of the list meets, besides its owner. */
 function scopeCondition(scope: ListScope): SQL {
+  const kind = kindCondition(scope);
+  return scope.outingId ? sql`${kind} AND ${logs.outingId} = ${scope.outingId}` : kind;
+}
+
+function kindCondition(scope: ListScope): SQL {
   switch (scope.kind) {
     case 'life':
       return sql`true`;

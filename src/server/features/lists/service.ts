@@ -15,10 +15,11 @@ import { listSpecies, type ListScope } from './queries.js';
 // Rules of the species lists (docs/decisions/011-lists.md): which logs a kind holds, the order,
 // and the CSV file.
 
-function scopeOf({ kind, year, place, tz }: ListQuery): ListScope {
-  if (kind === 'year' && year !== undefined) return { kind, year, tz };
-  if (kind === 'place' && place !== undefined) return { kind, place };
-  return { kind: 'life' };
+function scopeOf({ kind, year, place, tz, outingId }: ListQuery): ListScope {
+  const outing = outingId ? { outingId } : {};
+  if (kind === 'year' && year !== undefined) return { kind, year, tz, ...outing };
+  if (kind === 'place' && place !== undefined) return { kind, place, ...outing };
+  return { kind: 'life', ...outing };
 }
 
 /** first: first seen, oldest first; name: A to Z in the reader's language; count: most individuals. */

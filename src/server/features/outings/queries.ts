@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { OutingListQuery } from '../../../common/outings/schemas.js';
 import type { Db } from '../../db/client.js';
 import { logPhotos, logs, outings, type OutingRow } from '../../db/schema.js';
@@ -50,6 +50,14 @@ export async function selectOutingPage(db: Db, userId: string, query: OutingList
   return { items: rows.map(tallied), total: total?.total ?? 0 };
 }
 
+/** Every outing of the user, oldest started first. */
+export const selectAllOutings = (db: Db, userId: string) =>
+  db
+    .select()
+    .from(outings)
+    .where(eq(outings.userId, userId))
+    .orderBy(outings.startedAt, outings.createdAt, outings.id);
+
 export async function findOwnOuting(db: Db, userId: string, id: string) {
   const [row] = await db
     .select({ outing: outings, ...tally })
@@ -68,6 +76,44 @@ export async function selectOutingLogsJson(db: Db, userId: string, outingId: str
     .from(logRow)
     .where(and(eq(logRow.outingId, outingId), eq(logRow.userId, userId)));
   return row?.json ?? '[]';
+}
+
+/** The outing when it is public (whoever owns it); undefined when private or missing. */
+export async function findPublicOuting(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(outings)
+    .where(and(eq(outings.id, id), eq(outings.isPublic, true)));
+  return row;
+}
+
+/**
+ * The public logs of the outing as a JSON array (logSchema each), oldest observed first, with
+ * the species and individuals they hold: a private log of it is neither shown nor counted.
+ */
+export async function selectPublicOutingLogs(db: Db, outingId: string) {
+  const onOuting = and(eq(logRow.outingId, outingId), eq(logRow.isPublic, true));
+  const [[page], [tallies]] = await Promise.all([
+    db
+      .select({
+        json: sql<string>`'[' || coalesce(string_agg(${logRowJson}, ',' ORDER BY ${logRow.observedAt},
+          ${logRow.createdAt}, ${logRow.id}), '') || ']'`,
+      })
+      .from(logRow)
+      .where(onOuting),
+    db
+      .select({
+        species: sql<number>`count(DISTINCT ${speciesIdentity})::int`,
+        individuals: sql<string>`coalesce(sum(${logs.count}), 0)`,
+      })
+      .from(logs)
+      .where(and(eq(logs.outingId, outingId), eq(logs.isPublic, true))),
+  ]);
+  return {
+    json: page?.json ?? '[]',
+    species: Number(tallies?.species ?? 0),
+    individuals: Number(tallies?.individuals ?? 0),
+  };
 }
 
 /** Inserts the outing; with a key the user used before, nothing is inserted (undefined). */
@@ -124,4 +170,59 @@ export async function deleteOwnOuting(db: Db, userId: string, id: string, withLo
     .where(and(eq(outings.id, id), eq(outings.userId, userId)))
     .returning({ id: outings.id });
   return { deleted: deleted.length > 0, uploads };
+}
+
+/** Of the source keys (`ebird:S123`), the user's outings made from them: id by key. */
+export async function findOutingsBySource(db: Db, userId: string, sourceKeys: string[]) {
+  if (sourceKeys.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: outings.id, sourceKey: outings.sourceKey })
+    .from(outings)
+    .where(and(eq(outings.userId, userId), inArray(outings.sourceKey, sourceKeys)));
+  return new Map(rows.map((row) => [row.sourceKey!, row.id]));
+}
+
+/** Of the ids, those of the user's own outings. */
+export async function findOwnOutingIds(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: outings.id })
+    .from(outings)
+    .where(and(eq(outings.userId, userId), inArray(outings.id, ids)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Inserts the outings; one whose source key the user has already (another import made it a
+ * moment ago) is not inserted. Returns the ids inserted, by source key.
+ */
+export async function insertSourcedOutings(
+  db: Db,
+  userId: string,
+  values: Array<OutingValues & { sourceKey: string }>,
+) {
+  if (values.length === 0) return new Map<string, string>();
+  const rows = await db
+    .insert(outings)
+    .values(values.map((value) => ({ ...value, userId })))
+    .onConflictDoNothing({ target: [outings.userId, outings.sourceKey] })
+    .returning({ id: outings.id, sourceKey: outings.sourceKey });
+  return new Map(rows.map((row) => [row.sourceKey!, row.id]));
+}
+
+/** Deletes those of the user's outings that no log belongs to. */
+export async function deleteOwnEmptyOutings(db: Db, userId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.delete(outings).where(
+    and(
+      eq(outings.userId, userId),
+      inArray(outings.id, ids),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(logs)
+          .where(eq(logs.outingId, outings.id)),
+      ),
+    ),
+  );
 }

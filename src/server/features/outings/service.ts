@@ -1,15 +1,24 @@
 import type {
+  Outing,
   OutingListQuery,
   OutingSummary,
   OutingWritePayload,
 } from '../../../common/outings/schemas.js';
+import type { Log } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { isLogId } from '../logs/index.js';
 import {
+  deleteOwnEmptyOutings,
   deleteOwnOuting,
   findOutingByIdempotencyKey,
+  findOutingsBySource,
+  findOwnOutingIds,
+  findPublicOuting,
+  insertSourcedOutings,
+  selectAllOutings,
+  selectPublicOutingLogs,
   findOwnOuting,
   insertOuting,
   selectOutingLogsJson,
@@ -115,5 +124,67 @@ export async function deleteOuting(
     const { deleted, uploads } = await deleteOwnOuting(tx, userId, id, withLogs);
     if (!deleted) throw notFound();
     return uploads;
+  });
+}
+
+/** An outing an import makes, with the key of its record in the file's source. */
+export interface ImportedOuting {
+  payload: OutingWritePayload;
+  sourceKey: string;
+}
+
+/** Of an import's outing source keys, the user's outings made from them: id by key. */
+export const findImportedOutings = findOutingsBySource;
+
+/** Of the ids (an account archive's outings), those the user has: their own archive. */
+export const findOwnOutings = findOwnOutingIds;
+
+/**
+ * Makes the outings of an import, each once: one whose source key the user already has (a
+ * concurrent import of the same file) is found instead. Returns every outing's id by source key,
+ * and the ids this call made.
+ */
+export async function createImportedOutings(db: Db, userId: string, outings: ImportedOuting[]) {
+  const made = await insertSourcedOutings(
+    db,
+    userId,
+    outings.map(({ payload, sourceKey }) => ({ ...toColumns(payload), sourceKey })),
+  );
+  const missing = outings.map((o) => o.sourceKey).filter((key) => !made.has(key));
+  const found = await findOutingsBySource(db, userId, missing);
+  return { ids: new Map([...made, ...found]), made: [...made.values()] };
+}
+
+/** Takes back outings an import made, unless logs joined them meanwhile (another import's). */
+export const deleteImportedOutings = deleteOwnEmptyOutings;
+
+/**
+ * A public outing with its public logs (each as the API writes a log, its owner's fields still
+ * in: the sharing feature takes them out); undefined when the outing is private or missing.
+ */
+export async function findPublicOutingWithLogs(
+  db: Db,
+  id: string,
+): Promise<(OutingSummary & { logs: Log[] }) | undefined> {
+  const outing = isLogId(id) ? await findPublicOuting(db, id) : undefined;
+  if (!outing) return undefined;
+  const { json, species, individuals } = await selectPublicOutingLogs(db, id);
+  return { ...toSummary({ outing, species, individuals }), logs: JSON.parse(json) as Log[] };
+}
+
+/** Every outing of the user as the API writes one (outingSchema): the account archive's. */
+export async function allOutingsOf(db: Db, userId: string): Promise<Outing[]> {
+  const rows = await selectAllOutings(db, userId);
+  return rows.map((outing) => {
+    const {
+      species: _species,
+      individuals: _individuals,
+      ...plain
+    } = toSummary({
+      outing,
+      species: 0,
+      individuals: 0,
+    });
+    return plain;
   });
 }

@@ -1,2 +1,2 @@
-// What app.ts may use of the sharing feature: the shared log and its page.
-export { sharedLogRoutes, sharedPageRoutes } from './routes.js';
+// What app.ts may use of the sharing feature: the shared log and outing, and their pages.
+export { sharedLogRoutes, sharedOutingRoutes, sharedPageRoutes } from './routes.js';

@@ -1,16 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sharedLogSchema } from '../../../common/logs/schemas.js';
-import { sharedLogPath } from '../../../common/routes.js';
-import { genericLinkPreview, logLinkPreview, type ObservedDay } from '../../../common/sharing.js';
+import { sharedOutingSchema } from '../../../common/outings/schemas.js';
+import { sharedLogPath, sharedOutingPath } from '../../../common/routes.js';
+import {
+  genericLinkPreview,
+  logLinkPreview,
+  outingLinkPreview,
+  type LinkPreview,
+  type ObservedDay,
+} from '../../../common/sharing.js';
 import { NO_SESSION } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { renderPageHead } from '../../web-app.js';
-import { findSharedLog, getSharedLog } from './service.js';
+import { findSharedLog, findSharedOuting, getSharedLog, getSharedOuting } from './service.js';
 
-// A public log for anyone with its link (SPEC §2 "Public shared log"): the log itself, and the
-// app's page with the log's link preview already in <head>.
+// A public log for anyone with its link (SPEC §2 "Public shared log"), and a public outing
+// (issue 22): the log or outing itself, and the app's page with its link preview already in
+// <head>.
 
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -33,6 +41,28 @@ export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/** The outing and its public logs, no cookie needed; mounted at /api/outings/shared. */
+export const sharedOutingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id',
+    {
+      schema: {
+        summary: 'A public outing',
+        description:
+          'An outing its owner made public, for anyone with its link: its effort and its ' +
+          'public logs (points rounded to 0.01° unless a log allows its exact point; the ' +
+          "outing's own point is rounded). Species and individuals count the public logs only.",
+        operationId: 'getSharedOuting',
+        security: NO_SESSION,
+        params: idParams,
+        response: { 200: sharedOutingSchema },
+        errors: { 404: 'No such outing, or it is not public' },
+      },
+    },
+    async (request) => getSharedOuting(app.db, request.params.id),
+  );
+};
+
 const GENERIC_DESCRIPTION = 'Log wildlife sightings: species, counts, places, notes and photos.';
 
 /**
@@ -52,6 +82,9 @@ export const sharedPageRoutes: FastifyPluginAsyncZod<{
   config: Config;
   indexHtml: string;
 }> = async (app, { config, indexHtml }) => {
+  const page = (preview: LinkPreview) =>
+    renderPageHead(indexHtml, { title: preview.documentTitle, tags: preview.tags });
+
   app.get(
     '/shared/:id',
     { schema: { hide: true, params: z.object({ id: z.string() }) } },
@@ -69,7 +102,31 @@ export const sharedPageRoutes: FastifyPluginAsyncZod<{
       return reply
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(renderPageHead(indexHtml, { title: preview.documentTitle, tags: preview.tags }));
+        .send(page(preview));
+    },
+  );
+
+  // A private or unknown outing: the app's page (it shows that the outing is not found) with
+  // the generic preview, and 404 for crawlers.
+  app.get(
+    '/shared/outings/:id',
+    { schema: { hide: true, params: z.object({ id: z.string() }) } },
+    async (request, reply) => {
+      const origin = ownOrigin(request, config);
+      const place = { origin, appName: config.appName, formatDay };
+      const outing = await findSharedOuting(app.db, request.params.id);
+      const preview = outing
+        ? outingLinkPreview(outing, place)
+        : genericLinkPreview(
+            `${origin}${sharedOutingPath(encodeURIComponent(request.params.id))}`,
+            place,
+            GENERIC_DESCRIPTION,
+          );
+      return reply
+        .code(outing ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page(preview));
     },
   );
 };

@@ -15,8 +15,8 @@ const speciesKey = speciesIdentity;
 // Sums come back as bigint/numeric, which the drivers hand over as text.
 const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
-const rangeWhere = (userId: string, { from, to, tz }: StatsRange) =>
-  logFilterWhere(userId, { from, to }, tz);
+const rangeWhere = (userId: string, { from, to, tz, outingId }: StatsRange) =>
+  logFilterWhere(userId, { from, to, outingId }, tz);
 
 export async function sumLogs(db: Db, userId: string, range: StatsRange) {
   // Grouped per species first: a hash aggregate over a few hundred groups, where

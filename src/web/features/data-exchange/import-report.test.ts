@@ -7,6 +7,7 @@ const report = (fields: Partial<ImportResult>): ImportResult => ({
   rows: 0,
   imported: 0,
   duplicates: 0,
+  outings: 0,
   rejected: [],
   rejectedSummary: [],
   warnings: [],

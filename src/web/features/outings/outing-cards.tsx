@@ -1,7 +1,11 @@
 import { Calendar, CircleCheck, CircleDashed, Clock, MapPin, Route, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { OutingDetails } from '../../../common/outings/schemas';
+import type { SharedLog } from '../../../common/logs/schemas';
+import type { OutingSummary } from '../../../common/outings/schemas';
+
+/** An outing with its logs: the owner's (all of them) or the shared page's (the public ones). */
+type OutingWithLogs = OutingSummary & { logs: SharedLog[] };
 import { logPath } from '../../../common/routes';
 import { formatCoordinates, formatUncertainty } from '@/components/map/coordinates';
 import { LazyPointsMap } from '@/components/map/lazy-points-map';
@@ -36,7 +40,7 @@ export function OutingSummaryCard({
   outing,
   sharing,
 }: {
-  outing: OutingDetails;
+  outing: OutingWithLogs;
   sharing?: ReactNode;
 }) {
   const start = outingStart(outing);
@@ -92,7 +96,7 @@ export function OutingSummaryCard({
   );
 }
 
-const pointsOf = (outing: OutingDetails): MapPoint[] =>
+const pointsOf = (outing: OutingWithLogs): MapPoint[] =>
   outing.logs.flatMap((log) =>
     log.latitude !== null && log.longitude !== null
       ? [
@@ -109,7 +113,7 @@ const pointsOf = (outing: OutingDetails): MapPoint[] =>
  * The species of the outing with their counts, in the order they were logged, and a map of the
  * logs that have a place. The owner's page links each to its log; the shared page does not.
  */
-export function SpeciesCard({ outing, linkLogs }: { outing: OutingDetails; linkLogs: boolean }) {
+export function SpeciesCard({ outing, linkLogs }: { outing: OutingWithLogs; linkLogs: boolean }) {
   const points = pointsOf(outing);
   return (
     <Card>

@@ -1,4 +1,13 @@
-import { ArrowLeft, Check, Download, Pencil, Share2, Trash2 } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChartColumn,
+  Check,
+  Download,
+  List,
+  Pencil,
+  Share2,
+  Trash2,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
@@ -93,6 +102,18 @@ export function OutingPage({ id }: { id: string }) {
             >
               {copied ? <Check /> : <Share2 />}
               Share
+            </Button>
+            <Button variant="outline" asChild>
+              <Link href={`${appRoutes.home}?outingId=${outing.id}`}>
+                <List />
+                On the list
+              </Link>
+            </Button>
+            <Button variant="outline" asChild>
+              <Link href={`${appRoutes.stats}?outingId=${outing.id}`}>
+                <ChartColumn />
+                Statistics
+              </Link>
             </Button>
             <Button variant="outline" asChild>
               <a href={`${outingApiPath(outing.id)}/ebird.csv`} download>

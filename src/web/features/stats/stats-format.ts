@@ -60,13 +60,21 @@ export function emptyStateText(
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The query all three stats calls share; empty dates are left out (SPEC §5). */
-export function statsRangeQuery({ from, to }: Pick<StatsFilters, 'from' | 'to'>, tz: string) {
+export function statsRangeQuery(
+  { from, to }: Pick<StatsFilters, 'from' | 'to'>,
+  tz: string,
+  outingId = '',
+) {
   const query: Record<string, string> = { tz };
   if (from.trim()) query.from = from.trim();
   if (to.trim()) query.to = to.trim();
+  if (outingId) query.outingId = outingId; // one outing's logs (issue 22)
   return query;
 }
 
 /** Export Data downloads the observations of the chosen date range. */
-export const statsExportUrl = (filters: Pick<StatsFilters, 'from' | 'to'>, tz: string) =>
-  `/api/export.csv?${new URLSearchParams(statsRangeQuery(filters, tz)).toString()}`;
+export const statsExportUrl = (
+  filters: Pick<StatsFilters, 'from' | 'to'>,
+  tz: string,
+  outingId = '',
+) => `/api/export.csv?${new URLSearchParams(statsRangeQuery(filters, tz, outingId)).toString()}`;

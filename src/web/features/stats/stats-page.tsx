@@ -1,5 +1,6 @@
-import { BarChart3, Download, TrendingUp, type LucideIcon, X } from 'lucide-react';
+import { BarChart3, Download, Footprints, TrendingUp, type LucideIcon, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { statsBuckets, type StatsBucket } from '../../../common/stats';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,7 +31,10 @@ export function StatsPage() {
   useDocumentTitle('Statistics');
   const [filters, setFilters] = useState<StatsFilters>(defaultStatsFilters);
   const [timeZone] = useState(browserTimeZone);
-  const range = statsRangeQuery(filters, timeZone); // query keys compare by value
+  // /stats?outingId=…: one outing's figures (a link from the outing's page, issue 22)
+  const [location, navigate] = useLocation();
+  const outingId = new URLSearchParams(useSearch()).get('outingId') ?? '';
+  const range = statsRangeQuery(filters, timeZone, outingId); // query keys compare by value
   const summary = useStatsSummary(range);
   const topSpecies = useTopSpecies(range);
   const timeSeries = useTimeSeries(range, filters.bucket);
@@ -46,7 +50,7 @@ export function StatsPage() {
         </div>
         <Button
           variant="outline"
-          onClick={() => window.location.assign(statsExportUrl(filters, timeZone))}
+          onClick={() => window.location.assign(statsExportUrl(filters, timeZone, outingId))}
         >
           <Download />
           <span className="hidden sm:inline">Export Data</span>
@@ -102,6 +106,19 @@ export function StatsPage() {
           )}
         </CardContent>
       </Card>
+
+      {outingId && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+        >
+          <Footprints className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span className="flex-1">Showing the figures of one outing.</span>
+          <Button size="sm" variant="secondary" onClick={() => navigate(location)}>
+            Show all logs
+          </Button>
+        </div>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-3">
         <SummaryCard

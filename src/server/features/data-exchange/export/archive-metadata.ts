@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ExportScope } from '../../../../common/data-exchange/export.js';
 import { DATA_LICENSE_INFO, type DataLicense } from '../../../../common/data-exchange/licenses.js';
 import {
+  COMPLETE_EVENT,
   MULTIMEDIA_ROW_TYPE,
   multimediaLayout,
   OCCURRENCE_ROW_TYPE,
@@ -62,6 +63,9 @@ export interface DatasetInfo {
   scope: ExportScope;
   /** How many occurrences the archive holds. */
   occurrences: number;
+  /** How many of them belong to an outing (have an eventID), and to a complete one. */
+  inEvents: number;
+  inCompleteEvents: number;
   /** YYYY-MM-DD */
   pubDate: string;
 }
@@ -85,12 +89,20 @@ function party(info: DatasetInfo): string {
 }
 
 /**
- * How the records were made. Logs are single sightings, so absence cannot be inferred; when
- * logs belong to complete checklists (outings, a later issue), this is where their protocol and
- * completeness are stated.
+ * How the records were made: logs one at a time, presence only; and, when some belong to
+ * outings (eBird's checklists), how their events read and when absence may be inferred.
  */
 const SAMPLING =
   'Incidental observations logged one at a time in a personal wildlife log: every record is a presence; the absence of a species cannot be inferred.';
+const EVENTS =
+  'Records with an eventID were made on an outing (a checklist, as eBird keeps them): one visit by the observer, its start time and place, and the species seen on it. samplingProtocol names how the outing was made (Traveling count, Stationary count, Area count or Incidental observation, as eBird defines them) and samplingEffort its effort (duration in minutes, distance travelled in km, number of observers). dynamicProperties holds {"allSpeciesReported":true} or {"allSpeciesReported":false} for every record of an outing. Records without an eventID are incidental, presence only.';
+const COMPLETE = `Where dynamicProperties reads ${COMPLETE_EVENT}, the observers reported every species they detected and identified during that event (a complete checklist): any species not recorded under that eventID can be inferred absent, or at least not detected, during that event's effort. Where it reads {"allSpeciesReported":false}, or where a record has no eventID, the absence of a species cannot be inferred.`;
+
+const methodStep = (text: string) => `      <methodStep>
+        <description>
+          <para>${xml(text)}</para>
+        </description>
+      </methodStep>`;
 
 /** eml.xml: the dataset's title, creator, licence (intellectualRights) and date. */
 export function emlXml(info: DatasetInfo): string {
@@ -122,11 +134,9 @@ export function emlXml(info: DatasetInfo): string {
     </intellectualRights>
     <contact>${who}</contact>
     <methods>
-      <methodStep>
-        <description>
-          <para>${xml(SAMPLING)}</para>
-        </description>
-      </methodStep>
+${[SAMPLING, info.inEvents > 0 ? EVENTS : null, info.inCompleteEvents > 0 ? COMPLETE : null]
+  .flatMap((text) => (text ? [methodStep(text)] : []))
+  .join('\n')}
     </methods>
   </dataset>
 </eml:eml>

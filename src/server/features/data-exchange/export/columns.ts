@@ -6,6 +6,7 @@ import {
 } from '../../../../common/data-exchange/export.js';
 import { DATA_LICENSE_INFO, type DataLicense } from '../../../../common/data-exchange/licenses.js';
 import { roundCoordinate, SHARED_COORDINATE_DECIMALS } from '../../../../common/maps/geo.js';
+import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { localDateAt, localIsoAt } from '../../../../common/place-time.js';
 import { sharedLogPath } from '../../../../common/routes.js';
 import type { ExportRow } from './queries.js';
@@ -102,12 +103,51 @@ const sharedPageUrl = (row: ExportRow, origin: string) => `${origin}${sharedLogP
 /** Stable across exports and hosts: a log's id never changes. */
 const occurrenceId = (row: ExportRow) => `urn:uuid:${row.id}`;
 
+/** A protocol in the words of eBird's checklists. */
+export const SAMPLING_PROTOCOLS: Record<OutingProtocol, string> = {
+  traveling: 'Traveling count',
+  stationary: 'Stationary count',
+  area: 'Area count',
+  incidental: 'Incidental observation',
+};
+
+/** What a reader learns from a log of a complete outing: the event reported every species. */
+export const COMPLETE_EVENT = '{"allSpeciesReported":true}';
+export const INCOMPLETE_EVENT = '{"allSpeciesReported":false}';
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
+/** The outing's effort in words ('90 minutes, 2.4 km, 3 observers'); null when it has none. */
+function samplingEffort(row: ExportRow): string | null {
+  const parts = [
+    row.outingDurationMinutes === null
+      ? null
+      : plural(row.outingDurationMinutes, 'minute', 'minutes'),
+    row.outingDistanceKm === null ? null : `${Number(row.outingDistanceKm.toFixed(3))} km`,
+    row.outingPartySize === null ? null : plural(row.outingPartySize, 'observer', 'observers'),
+  ];
+  return parts.filter(Boolean).join(', ') || null;
+}
+
 const columns: Array<ExportColumn<ExportRow>> = [
   { csv: 'id', value: (row) => row.id },
   { term: dwc('occurrenceID'), value: occurrenceId },
   { term: dwc('basisOfRecord'), value: () => 'HumanObservation' },
-  // presence only: a later issue (outings) adds complete checklists, from which absence follows
+  // every record is a presence; a complete outing's (dynamicProperties) lets absence be inferred
   { term: dwc('occurrenceStatus'), value: () => 'present' },
+  // The outing the log was made on is its sampling event (eml.xml's methods say how to read it).
+  { term: dwc('eventID'), value: (row) => (row.outingId ? `urn:uuid:${row.outingId}` : null) },
+  {
+    term: dwc('samplingProtocol'),
+    value: (row) => (row.outingProtocol ? SAMPLING_PROTOCOLS[row.outingProtocol] : null),
+  },
+  { term: dwc('samplingEffort'), value: samplingEffort },
+  {
+    term: dwc('dynamicProperties'),
+    value: (row) =>
+      row.outingId === null ? null : row.outingComplete ? COMPLETE_EVENT : INCOMPLETE_EVENT,
+  },
   { csv: 'observed_at', value: (row) => row.observedAt },
   { csv: 'time_zone', value: (row) => row.timeZone },
   { csv: 'time_known', value: (row) => row.timeKnown },
@@ -200,6 +240,7 @@ const columns: Array<ExportColumn<ExportRow>> = [
   },
   { term: dwc('recordedBy'), userText: true, value: (_row, { recordedBy }) => recordedBy || null },
   { term: dc('license'), value: (_row, { license }) => DATA_LICENSE_INFO[license].url },
+  { csv: 'outing_id', value: (row) => row.outingId },
   { csv: 'created_at', value: (row) => row.createdAt },
   { csv: 'updated_at', term: dc('modified'), value: (row) => row.updatedAt },
 ];

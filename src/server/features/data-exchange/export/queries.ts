@@ -2,8 +2,9 @@ import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
+import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
-import { logPhotos, logs, taxa, users } from '../../../db/schema.js';
+import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
 import { logFilterWhere } from '../../logs/index.js';
 import { pointFeatureJson } from '../../maps/index.js';
 
@@ -50,6 +51,13 @@ export interface ExportRow extends Keyset {
   photoUrls: string[];
   createdAt: string;
   updatedAt: string;
+  /** The outing (checklist) the log was made on, and its effort; nulls without one. */
+  outingId: string | null;
+  outingProtocol: OutingProtocol | null;
+  outingDurationMinutes: number | null;
+  outingDistanceKm: number | null;
+  outingPartySize: number | null;
+  outingComplete: boolean | null;
 }
 
 /** A log with coordinates as a GeoJSON feature's text, written by the database. */
@@ -84,6 +92,13 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['photoUrls', photoUrls],
   ['createdAt', isoUtc(logs.createdAt)],
   ['updatedAt', isoUtc(logs.updatedAt)],
+  // the log's outing, joined by selectRows (null for a log of none)
+  ['outingId', sql`${logs.outingId}`],
+  ['outingProtocol', sql`${outings.protocol}`],
+  ['outingDurationMinutes', sql`${outings.durationMinutes}`],
+  ['outingDistanceKm', sql`${outings.distanceKm}`],
+  ['outingPartySize', sql`${outings.partySize}`],
+  ['outingComplete', sql`${outings.complete}`],
 ];
 const selectList = (fields: Array<[string, SQL]>) =>
   sql.join(
@@ -99,7 +114,8 @@ const featureProperties = sql`(SELECT row_to_json(f)::text FROM (SELECT ${select
   // the point is the geometry; the taxon is its id, as in the CSV
   ...exportFields.filter(
     ([name]) =>
-      !['latitude', 'longitude', 'taxonScientificName', 'taxonRank', 'kingdom'].includes(name),
+      !['latitude', 'longitude', 'taxonScientificName', 'taxonRank', 'kingdom'].includes(name) &&
+      !name.startsWith('outing'),
   ),
 ])}) f)`;
 
@@ -117,6 +133,7 @@ function selectRows(columns: SQL, where: SQL | undefined, after?: Keyset, limit?
     SELECT ${logs.id} AS "id", ${isoUtc(logs.observedAt, 'US')} AS "cursorAt",
       ${isoUtc(logs.createdAt, 'US')} AS "cursorCreatedAt", ${columns}
     FROM ${logs} LEFT JOIN ${taxa} ON ${taxa.id} = ${logs.taxonId}
+      LEFT JOIN ${outings} ON ${outings.id} = ${logs.outingId}
     WHERE ${and(where, before)}
     ORDER BY ${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC
     ${limit ? sql`LIMIT ${limit}` : sql.empty()}`;

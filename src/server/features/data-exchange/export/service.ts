@@ -156,10 +156,17 @@ export async function startDwcArchive(
   const selection = scope === 'public' ? 'public' : 'all';
 
   let occurrences = 0;
+  let inEvents = 0;
+  let inCompleteEvents = 0;
   async function* occurrenceText(batches: AsyncIterable<ExportRow[]>) {
     yield tsv([occurrenceLayout.headers as string[]]);
     for await (const batch of batches) {
       occurrences += batch.length;
+      for (const row of batch) {
+        if (row.outingId === null) continue;
+        inEvents += 1;
+        if (row.outingComplete) inCompleteEvents += 1;
+      }
       yield tsv(batch.map((row) => occurrenceLayout.record(row, context)));
     }
   }
@@ -209,6 +216,8 @@ export async function startDwcArchive(
         license,
         scope,
         occurrences,
+        inEvents,
+        inCompleteEvents,
         pubDate: today(tz),
       }),
     ]),

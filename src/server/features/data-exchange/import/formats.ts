@@ -6,6 +6,7 @@ import {
 } from '../../../../common/data-exchange/export.js';
 import type { ImportFormat } from '../../../../common/data-exchange/import.js';
 import { LOG_LIMITS } from '../../../../common/logs/schemas.js';
+import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { zoneAt } from '../../../../common/place-time.js';
 import {
   atOffset,
@@ -42,7 +43,30 @@ export interface RowInput {
    * account archive, which holds their bytes; from a CSV alone they are left out.
    */
   uploadedPhotos?: string[];
+  /** The outing (an eBird checklist) the row's log belongs to. */
+  outing?: RowOuting;
 }
+
+/**
+ * An outing as a row of the file gives it. The rows of one outing repeat it: a field one row
+ * leaves empty (eBird leaves out a short row's trailing cells) is taken from another.
+ */
+export interface RowOuting {
+  /** The outing in its source (`ebird:S123`), by which a second import finds it again. */
+  sourceKey: string;
+  /**
+   * Input for outingWriteSchema (unknown: the schema checks it); `notes` the outing's own. None:
+   * the row names an outing the file does not hold (a Sightbook CSV's outing_id; an account
+   * archive holds it).
+   */
+  input?: Record<string, unknown>;
+  /** Lines the notes end with: where the outing came from. */
+  noteLines: string[];
+  /** The outing's id in a Sightbook export: importing it back into the same account finds it. */
+  ownId?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CsvFormat {
   name: ImportFormat;
@@ -50,6 +74,8 @@ export interface CsvFormat {
   read(cells: Cells): RowInput;
   /** The file's column behind each payload field, to name it in a rejection. */
   columnOf: Record<string, string>;
+  /** The file's column behind each field of an outing, to name it in a warning. */
+  outingColumnOf?: Record<string, string>;
   /**
    * True when two rows of one file may share a source key and still be two records (eBird's key
    * is a checklist and a taxon): the later ones get `#2`, `#3`… Otherwise a repeat is a duplicate.
@@ -133,6 +159,7 @@ const sightbook: CsvFormat = {
     const uploaded = urls.filter((url) => url.startsWith('/'));
     const id = cells('id').trim();
     const timeKnown = flag(cells('time_known'));
+    const outingId = cells('outing_id').trim().toLowerCase();
     return {
       input: {
         speciesCommon: text('species_common'),
@@ -156,6 +183,9 @@ const sightbook: CsvFormat = {
       sourceKey: id ? `sightbook:${id}` : null,
       ...(id ? { logId: id } : {}),
       ...(uploaded.length ? { uploadedPhotos: uploaded } : {}),
+      ...(UUID.test(outingId)
+        ? { outing: { sourceKey: `sightbook:${outingId}`, ownId: outingId, noteLines: [] } }
+        : {}),
     };
   },
   columnOf: {
@@ -296,6 +326,72 @@ function eBirdTime(
   return atWallClock({ ...date, ...clock }, zone) ?? { observedAt: `${day} ${clockText}` };
 }
 
+/**
+ * The protocols of "My eBird Data" by what they mean here. The Protocol column holds eBird's long
+ * names ("eBird - Traveling Count", "eBird - Casual Observation", "Historical"), its short ones
+ * ("Traveling", "Incidental") or a partner project's; those are read by their kind of effort.
+ */
+const EBIRD_PROTOCOLS: Record<string, OutingProtocol> = {
+  'traveling count': 'traveling',
+  traveling: 'traveling',
+  'stationary count': 'stationary',
+  stationary: 'stationary',
+  'exhaustive area count': 'area',
+  area: 'area',
+  'casual observation': 'incidental',
+  incidental: 'incidental',
+  historical: 'incidental',
+};
+
+/** The protocol of a Protocol cell, and whether it is one of eBird's own (else kept in the notes). */
+export function eBirdProtocol(name: string): { protocol: OutingProtocol; own: boolean } {
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/^ebird\s*-+\s*/, '');
+  if (key === '') return { protocol: 'incidental', own: true };
+  const own = EBIRD_PROTOCOLS[key];
+  if (own) return { protocol: own, own: true };
+  // A pelagic count travels; a yard count or a night's flight calls stay in one place.
+  if (/travel|pelagic|transect|route/.test(key)) return { protocol: 'traveling', own: false };
+  if (/area/.test(key)) return { protocol: 'area', own: false };
+  if (/stationary|yard|point count|flight call|feeder|watch/.test(key)) {
+    return { protocol: 'stationary', own: false };
+  }
+  return { protocol: 'incidental', own: false };
+}
+
+/** The checklist of an eBird row: its effort, place and comments. */
+function eBirdChecklist(
+  cells: Cells,
+  checklist: string,
+  log: { observedAt: string; timeZone: string | null; latitude: unknown; longitude: unknown },
+): RowOuting {
+  const { protocol, own } = eBirdProtocol(cells('Protocol'));
+  const area = cells('Area Covered (ha)').trim();
+  return {
+    sourceKey: `ebird:${checklist}`,
+    input: {
+      startedAt: log.observedAt,
+      timeZone: log.timeZone,
+      durationMinutes: numberCell(cells('Duration (Min)')),
+      distanceKm: numberCell(cells('Distance Traveled (km)')),
+      protocol,
+      partySize: numberCell(cells('Number of Observers')),
+      complete: cells('All Obs Reported').trim() === '1',
+      placeName: cells('Location'),
+      latitude: log.latitude,
+      longitude: log.longitude,
+      notes: cells('Checklist Comments').trim(),
+    },
+    noteLines: [
+      own ? '' : `eBird protocol: ${cells('Protocol').trim()}`,
+      area ? `Area covered: ${area} ha` : '',
+      `eBird: https://ebird.org/checklist/${checklist}`,
+    ].filter(Boolean),
+  };
+}
+
 /** eBird's "My eBird Data" download, 2017–2019 (21 columns) and later (23 columns). */
 const eBird: CsvFormat = {
   name: 'ebird',
@@ -321,28 +417,31 @@ const eBird: CsvFormat = {
           : 'No coordinates or State/Province: the time is kept as written, as UTC',
       );
     }
+    const input = {
+      speciesCommon: cells('Common Name'),
+      speciesScientific: cells('Scientific Name'),
+      count: uncounted ? 1 : withoutCount(numberCell(count)),
+      observedAt: time.observedAt,
+      ...(time.timeKnown === undefined ? {} : { timeKnown: time.timeKnown }),
+      timeZone: zone ?? null,
+      placeName: cells('Location'),
+      latitude,
+      longitude,
+      description: cells('Observation Details'),
+      // The checklist's comments are its outing's notes (a row without a checklist keeps them).
+      notes: joinLines(
+        cells('Species Comments'),
+        checklist ? '' : cells('Checklist Comments'),
+        uncounted ? UNCOUNTED_NOTE : '',
+        checklist ? `eBird: https://ebird.org/checklist/${checklist}` : '',
+      ),
+    };
     return {
-      input: {
-        speciesCommon: cells('Common Name'),
-        speciesScientific: cells('Scientific Name'),
-        count: uncounted ? 1 : withoutCount(numberCell(count)),
-        observedAt: time.observedAt,
-        ...(time.timeKnown === undefined ? {} : { timeKnown: time.timeKnown }),
-        timeZone: zone ?? null,
-        placeName: cells('Location'),
-        latitude,
-        longitude,
-        description: cells('Observation Details'),
-        notes: joinLines(
-          cells('Species Comments'),
-          cells('Checklist Comments'),
-          uncounted ? UNCOUNTED_NOTE : '',
-          checklist ? `eBird: https://ebird.org/checklist/${checklist}` : '',
-        ),
-      },
+      input,
       warnings,
       ...(count === '0' ? { rejection: COUNT_ZERO } : {}),
       sourceKey: checklist ? `ebird:${checklist}:${order}` : null,
+      ...(checklist ? { outing: eBirdChecklist(cells, checklist, input) } : {}),
     };
   },
   columnOf: {
@@ -354,6 +453,12 @@ const eBird: CsvFormat = {
     latitude: 'Latitude',
     longitude: 'Longitude',
     description: 'Observation Details',
+    notes: 'Species Comments',
+  },
+  outingColumnOf: {
+    durationMinutes: 'Duration (Min)',
+    distanceKm: 'Distance Traveled (km)',
+    partySize: 'Number of Observers',
     notes: 'Checklist Comments',
   },
 };

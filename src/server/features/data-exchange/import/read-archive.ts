@@ -22,6 +22,8 @@ const PHOTO_NAME = new RegExp(`^${ACCOUNT_ARCHIVE_FILES.photosFolder}([^/.]+)\\.
 
 export interface OpenArchive {
   csv: Buffer;
+  /** The archive's outings (outings.json, since issue 22) by their id: unchecked input. */
+  outings: Map<string, Record<string, unknown>>;
   /** Sizes of the photos by the upload id their name carries. */
   photoSizes: Map<string, number>;
   readPhoto(uploadId: string): Promise<Buffer>;
@@ -69,6 +71,28 @@ async function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const DAMAGED_OUTINGS = `${ACCOUNT_ARCHIVE_FILES.outings} in the zip is damaged: expected a JSON array of outings, each with an id`;
+
+/** outings.json: each outing by its id (the import checks each as an outing payload). */
+function outingsById(bytes: Buffer): Map<string, Record<string, unknown>> {
+  let list: unknown;
+  try {
+    list = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new HttpError(400, DAMAGED_OUTINGS);
+  }
+  if (!Array.isArray(list)) throw new HttpError(400, DAMAGED_OUTINGS);
+  const outings = new Map<string, Record<string, unknown>>();
+  for (const outing of list) {
+    const id = (outing as { id?: unknown } | null)?.id;
+    if (typeof outing !== 'object' || typeof id !== 'string') {
+      throw new HttpError(400, DAMAGED_OUTINGS);
+    }
+    outings.set(id.toLowerCase(), outing as Record<string, unknown>);
+  }
+  return outings;
+}
+
 /** Opens the archive (a file on disk or bytes) and reads its CSV; the photos are read on demand. */
 export async function openAccountArchive(source: string | Buffer): Promise<OpenArchive> {
   const zip = await openZip(source);
@@ -88,8 +112,19 @@ export async function openAccountArchive(source: string | Buffer): Promise<OpenA
       if (id && isUploadId(id)) photos.set(id, entry);
     }
     const csv = await readEntry(zip, csvEntry);
+    const outingsEntry = entries.get(ACCOUNT_ARCHIVE_FILES.outings);
+    if (outingsEntry && outingsEntry.uncompressedSize > IMPORT_MAX_BYTES) {
+      throw new HttpError(
+        413,
+        `${ACCOUNT_ARCHIVE_FILES.outings} is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+      );
+    }
+    const outings = outingsEntry
+      ? outingsById(await readEntry(zip, outingsEntry))
+      : new Map<string, Record<string, unknown>>();
     return {
       csv,
+      outings,
       photoSizes: new Map([...photos].map(([id, entry]) => [id, entry.uncompressedSize])),
       async readPhoto(uploadId) {
         const entry = photos.get(uploadId);

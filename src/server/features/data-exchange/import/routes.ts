@@ -163,6 +163,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
               archive.csv,
               request.query,
               photosOf(archive, userId),
+              archive.outings,
             );
           } finally {
             archive.close();

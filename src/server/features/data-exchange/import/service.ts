@@ -10,7 +10,9 @@ import {
   type ImportResult,
   type ImportWarning,
 } from '../../../../common/data-exchange/import.js';
-import { logWriteSchema } from '../../../../common/logs/schemas.js';
+import { ACCOUNT_ARCHIVE_FILES } from '../../../../common/account/schemas.js';
+import { LOG_LIMITS, logWriteSchema } from '../../../../common/logs/schemas.js';
+import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
 import { uploadIdIn } from '../../../../common/photos.js';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
@@ -20,7 +22,13 @@ import {
   findImportedSources,
   type ImportedLog,
 } from '../../logs/index.js';
-import { csvFormats, type CsvFormat } from './formats.js';
+import {
+  createImportedOutings,
+  deleteImportedOutings,
+  findImportedOutings,
+  findOwnOutings,
+} from '../../outings/index.js';
+import { csvFormats, type CsvFormat, type RowOuting } from './formats.js';
 import { readRecords } from './read-csv.js';
 
 // Rules of the import (issues 5 and 24): every row through the log write schema; invalid rows
@@ -64,7 +72,12 @@ interface ValidRow extends ImportedLog {
   logId?: string;
   warnings: string[];
   uploadedPhotos?: string[];
+  /** The source key of the outing the log joins (of the file's outings). */
+  outingKey?: string;
 }
+
+/** Outing fields an import may leave out when the file's value is refused. */
+const OPTIONAL_EFFORT = new Set(['durationMinutes', 'distanceKm', 'partySize']);
 
 /**
  * The photos of an account archive, and where the importing user's copies go: the route joins
@@ -112,8 +125,50 @@ class Rejections {
   }
 }
 
-/** The file's valid rows and its rejections, read a slice at a time. */
-async function readRows(file: Buffer) {
+/**
+ * An outing of the file as the outing write schema reads it. An effort value it refuses (a
+ * duration that is no number) is left out, with a warning; the outing is dropped only for what
+ * its logs would be refused for too. Returns the payload, or undefined, and the warnings.
+ */
+function readOuting(outing: RowOuting & { input: Record<string, unknown> }, format: CsvFormat) {
+  const warnings: string[] = [];
+  // The lines of where it came from always fit: what the notes cannot hold besides ends in '…'.
+  const tail = outing.noteLines.join('\n');
+  const room = LOG_LIMITS.notes - tail.length - 1;
+  const own = typeof outing.input.notes === 'string' ? outing.input.notes.trim() : '';
+  const notes = [own.length > room ? `${own.slice(0, room - 1)}…` : own, tail]
+    .filter(Boolean)
+    .join('\n');
+  const input: Record<string, unknown> = { ...outing.input, notes };
+  for (;;) {
+    const parsed = outingWriteSchema.safeParse(input);
+    if (parsed.success) return { payload: parsed.data, warnings };
+    const issue = parsed.error.issues[0];
+    const field = issue?.path[0];
+    const column = typeof field === 'string' ? (format.outingColumnOf?.[field] ?? field) : '';
+    if (typeof field === 'string' && OPTIONAL_EFFORT.has(field) && input[field] !== null) {
+      warnings.push(`${column}: ${issue!.message}; left out of the outing`);
+      input[field] = null;
+      continue;
+    }
+    warnings.push(
+      `Outing ${outing.sourceKey} left out (${column ? `${column}: ` : ''}${issue?.message ?? 'invalid'}): its logs are imported without it`,
+    );
+    return { payload: undefined, warnings };
+  }
+}
+
+/** An outing of the file: its payload when the file holds it, its id in its own account. */
+interface FileOuting {
+  payload?: OutingWritePayload;
+  ownId?: string;
+}
+
+/**
+ * The file's valid rows and its rejections, read a slice at a time; `archiveOutings` are the
+ * outings an account archive holds beside its CSV, by id.
+ */
+async function readRows(file: Buffer, archiveOutings: Map<string, Record<string, unknown>>) {
   const [header, ...records] = await readRecords(file);
   if (!header || records.length === 0) throw new HttpError(400, 'The file has no rows');
   const columns = header.cells.map((cell) => cell.trim());
@@ -123,6 +178,8 @@ async function readRows(file: Buffer) {
 
   const valid: ValidRow[] = [];
   const rejections = new Rejections();
+  // each outing of the file, its fields from its valid rows (the first that gives each one)
+  const found = new Map<string, { outing: RowOuting; row: ValidRow }>();
   for (const [index, { cells, line }] of records.entries()) {
     if (index % ROWS_BETWEEN_YIELDS === ROWS_BETWEEN_YIELDS - 1) await yieldToOthers();
     // Spreadsheets and eBird leave out trailing empty cells: a short row reads as padded.
@@ -141,16 +198,68 @@ async function readRows(file: Buffer) {
       rejections.add(line, reasonOf(parsed.error, format));
       continue;
     }
-    valid.push({
+    const row: ValidRow = {
       line,
       payload: parsed.data,
       sourceKey: read.sourceKey,
       warnings: read.warnings,
       ...(read.logId ? { logId: read.logId } : {}),
       ...(read.uploadedPhotos ? { uploadedPhotos: read.uploadedPhotos } : {}),
-    });
+      ...(read.outing ? { outingKey: read.outing.sourceKey } : {}),
+    };
+    valid.push(row);
+    const outing = read.outing && {
+      ...read.outing,
+      input:
+        read.outing.input ??
+        (read.outing.ownId && archiveOutings.has(read.outing.ownId)
+          ? { ...archiveOutings.get(read.outing.ownId) }
+          : undefined),
+    };
+    if (outing) {
+      const known = found.get(outing.sourceKey);
+      if (!known) found.set(outing.sourceKey, { outing, row });
+      else if (known.outing.input && outing.input) fillEmpty(known.outing.input, outing.input);
+    }
   }
-  return { format, rows: records.length, valid, rejections };
+  // Each outing read once; the warnings go on its first row. One that cannot be made is left
+  // out, and its rows' logs are imported without it (unless the account has it: ownId).
+  const outings = new Map<string, FileOuting>();
+  for (const [key, { outing, row }] of found) {
+    const { payload, warnings } = outing.input
+      ? readOuting({ ...outing, input: outing.input }, format)
+      : { payload: undefined, warnings: [] };
+    row.warnings.push(...warnings);
+    if (payload || outing.ownId) {
+      outings.set(key, {
+        ...(payload ? { payload } : {}),
+        ...(outing.ownId ? { ownId: outing.ownId } : {}),
+      });
+    }
+  }
+  for (const row of valid) if (row.outingKey && !outings.has(row.outingKey)) delete row.outingKey;
+  // An archive's outings come back whole, those no log names too (an outing begun, nothing seen).
+  const fileWarnings: ImportWarning[] = [];
+  for (const [id, input] of archiveOutings) {
+    const key = `sightbook:${id}`;
+    if (found.has(key)) continue;
+    const { payload, warnings } = readOuting({ sourceKey: key, input, noteLines: [] }, format);
+    for (const message of warnings) {
+      fileWarnings.push({ line: 1, message: `${ACCOUNT_ARCHIVE_FILES.outings}: ${message}` });
+    }
+    if (payload) outings.set(key, { payload, ownId: id });
+  }
+  return { format, rows: records.length, valid, rejections, outings, fileWarnings };
+}
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/** Takes into `into` the fields it lacks that `from` has. */
+function fillEmpty(into: Record<string, unknown>, from: Record<string, unknown>) {
+  for (const [field, value] of Object.entries(from)) {
+    if (isEmpty(into[field]) && !isEmpty(value)) into[field] = value;
+  }
 }
 
 /**
@@ -217,6 +326,89 @@ async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise
   return made.length;
 }
 
+/**
+ * The outings the rows join that the account does not have yet, looked up 500 keys a query
+ * (giving way as the log look-ups do); the rows of outings it has are pointed at them.
+ */
+async function outingsToMake(
+  db: Db,
+  userId: string,
+  rows: ValidRow[],
+  outings: Map<string, FileOuting>,
+  archive: boolean,
+) {
+  const named = rows.flatMap((row) => row.outingKey ?? []);
+  // an archive's outings are all wanted; a CSV's only those of the rows to import
+  const keys = [...new Set(archive ? [...named, ...outings.keys()] : named)];
+  const known = new Map<string, string>();
+  for (let start = 0; start < keys.length; start += LOOKUP_KEYS) {
+    const began = performance.now();
+    const batch = keys.slice(start, start + LOOKUP_KEYS);
+    const found = await findImportedOutings(db, userId, batch);
+    for (const [key, id] of found) known.set(key, id);
+    // a Sightbook export's outing that is the importing user's own (their own file back)
+    const ownIds = batch.flatMap((key) => (known.has(key) ? [] : (outings.get(key)?.ownId ?? [])));
+    const own = await findOwnOutings(db, userId, ownIds);
+    for (const key of batch) {
+      const ownId = outings.get(key)?.ownId;
+      if (!known.has(key) && ownId && own.has(ownId)) known.set(key, ownId);
+    }
+    await giveWay(performance.now() - began);
+  }
+  // An outing the file names but neither holds nor the account has: its logs come without it.
+  const unresolved = new Set(keys.filter((key) => !known.has(key) && !outings.get(key)?.payload));
+  for (const row of rows) {
+    if (!row.outingKey || !unresolved.has(row.outingKey)) continue;
+    if (unresolved.delete(row.outingKey)) {
+      row.warnings.push(
+        `outing_id ${outings.get(row.outingKey)?.ownId}: no such outing in this account, and the file does not hold it: its logs are imported without it`,
+      );
+    }
+    delete row.outingKey;
+  }
+  return {
+    known,
+    missing: keys
+      .filter((key) => !known.has(key) && outings.get(key)?.payload)
+      .map((sourceKey) => ({ sourceKey, payload: outings.get(sourceKey)!.payload! })),
+  };
+}
+
+/**
+ * Makes the missing outings, a batch of LOOKUP_KEYS a statement, and points every row at its
+ * outing. Returns the ids of the outings made; on a failure they are taken back.
+ */
+async function writeOutings(
+  db: Db,
+  userId: string,
+  rows: ValidRow[],
+  { known, missing }: Awaited<ReturnType<typeof outingsToMake>>,
+) {
+  const made: string[] = [];
+  const ids = new Map(known);
+  try {
+    for (let start = 0; start < missing.length; start += LOOKUP_KEYS) {
+      const began = performance.now();
+      const batch = await createImportedOutings(
+        db,
+        userId,
+        missing.slice(start, start + LOOKUP_KEYS),
+      );
+      made.push(...batch.made);
+      for (const [key, id] of batch.ids) ids.set(key, id);
+      await giveWay(performance.now() - began);
+    }
+  } catch (error) {
+    await deleteImportedOutings(db, userId, made);
+    throw error;
+  }
+  for (const row of rows) {
+    const outingId = row.outingKey && ids.get(row.outingKey);
+    if (outingId) row.payload = { ...row.payload, outingId };
+  }
+  return made;
+}
+
 const rowsWord = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en')} rows`);
 
 /**
@@ -271,7 +463,8 @@ async function storePhotos(bring: Map<ValidRow, string[]>, archive: ArchivePhoto
 
 /**
  * Imports a CSV file; with `archive` (an account archive's photos) the uploaded photos its rows
- * name come along, stored anew as the importing user's.
+ * name come along, stored anew as the importing user's, and with `archiveOutings` (its
+ * outings.json, by id) the outings its rows' outing_id name.
  */
 export async function importCsv(
   db: Db,
@@ -279,13 +472,19 @@ export async function importCsv(
   file: Buffer,
   { dryRun, onInvalid }: ImportOptions,
   archive?: ArchivePhotos,
+  archiveOutings = new Map<string, Record<string, unknown>>(),
 ): Promise<ImportOutcome> {
-  const { format, rows, valid, rejections } = await readRows(file);
+  const { format, rows, valid, rejections, outings, fileWarnings } = await readRows(
+    file,
+    archiveOutings,
+  );
   const { rows: toImport, duplicates } = await withoutDuplicates(db, userId, format, valid);
+  const newOutings = await outingsToMake(db, userId, toImport, outings, archive !== undefined);
   const bring = photosToBring(toImport, archive);
-  const warnings: ImportWarning[] = toImport
-    .flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message })))
-    .slice(0, IMPORT_MAX_LISTED);
+  const warnings: ImportWarning[] = [
+    ...fileWarnings,
+    ...toImport.flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message }))),
+  ].slice(0, IMPORT_MAX_LISTED);
   const report = {
     format: format.name,
     rows,
@@ -302,15 +501,24 @@ export async function importCsv(
         message: `${rowsWord(rejections.count)} could not be imported; nothing was imported`,
         ...report,
         imported: 0,
+        outings: 0,
       },
     };
   }
-  if (dryRun) return { status: 200, body: { ...report, imported: toImport.length } };
+  if (dryRun) {
+    return {
+      status: 200,
+      body: { ...report, imported: toImport.length, outings: newOutings.missing.length },
+    };
+  }
   const stored = archive ? await storePhotos(bring, archive) : [];
   let imported: number;
+  let madeOutings: string[] = [];
   try {
+    madeOutings = await writeOutings(db, userId, toImport, newOutings);
     imported = await writeInBatches(db, userId, toImport);
   } catch (error) {
+    await deleteImportedOutings(db, userId, madeOutings);
     await archive?.release(stored);
     throw error;
   }
@@ -318,5 +526,8 @@ export async function importCsv(
   if (archive && imported < toImport.length) await archive.release(stored);
   // Another import of the same records may have made some of them meanwhile.
   const late = toImport.length - imported;
-  return { status: 201, body: { ...report, imported, duplicates: duplicates + late } };
+  return {
+    status: 201,
+    body: { ...report, imported, duplicates: duplicates + late, outings: madeOutings.length },
+  };
 }

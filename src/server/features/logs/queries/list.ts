@@ -30,13 +30,22 @@ interface FilterValues {
   minCount?: Bind<number>;
   maxCount?: Bind<number>;
   place?: Bind<string>;
+  outingId?: Bind<string>;
 }
 type FilterName = keyof FilterValues;
-const FILTER_NAMES: readonly FilterName[] = ['q', 'from', 'to', 'minCount', 'maxCount', 'place'];
+const FILTER_NAMES: readonly FilterName[] = [
+  'q',
+  'from',
+  'to',
+  'minCount',
+  'maxCount',
+  'place',
+  'outingId',
+];
 
 /** The bind values of the filters set: patterns for the texts, instants for the days. */
 function filterValues(filters: LogFilters, tz: string): FilterValues {
-  const { q, from, to, minCount, maxCount, place } = filters;
+  const { q, from, to, minCount, maxCount, place, outingId } = filters;
   const dayStart = (day: string) => {
     // No log is observed after 9999 (src/common/dates.ts): the day after 9999-12-31 bounds nothing.
     if (tz === 'UTC') return day.length > 10 ? undefined : utcDayStart(day);
@@ -50,12 +59,13 @@ function filterValues(filters: LogFilters, tz: string): FilterValues {
     minCount: minCount || undefined,
     maxCount: maxCount || undefined,
     place: place ? containing(place) : undefined,
+    outingId: outingId || undefined,
   };
 }
 
 /** The user's logs matching the filters whose bind values are given. */
 function filterCondition(userId: Bind<string>, values: FilterValues) {
-  const { q, from, to, minCount, maxCount, place } = values;
+  const { q, from, to, minCount, maxCount, place, outingId } = values;
   return and(
     eq(logs.userId, userId),
     // q is trimmed: it is found in a name exactly when it is found in the trimmed name.
@@ -65,6 +75,8 @@ function filterCondition(userId: Bind<string>, values: FilterValues) {
     minCount ? gte(logs.count, minCount) : undefined,
     maxCount ? lte(logs.count, maxCount) : undefined,
     place ? matchesIgnoringCase(logs.placeName, place) : undefined,
+    // with the owner above: another user's outing matches none of this user's logs
+    outingId ? eq(logs.outingId, outingId) : undefined,
   );
 }
 

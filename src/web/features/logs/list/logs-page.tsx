@@ -1,4 +1,4 @@
-import { Plus } from 'lucide-react';
+import { Footprints, Plus } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
@@ -107,6 +107,12 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
         <ImportDialog />
       </div>
 
+      {state.filters.outingId && (
+        <OneOutingNotice
+          onShowAll={() => update({ filters: { ...state.filters, outingId: '' } })}
+        />
+      )}
+
       <PendingWrites />
 
       {data && !pastTheEnd ? (
@@ -157,5 +163,21 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
         onConfirm={confirmDelete}
       />
     </main>
+  );
+}
+
+/** The list limited to one outing's logs (a link from the outing's page, issue 22). */
+function OneOutingNotice({ onShowAll }: { onShowAll: () => void }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-2 rounded-md border bg-muted/40 px-3 py-2 text-sm"
+    >
+      <Footprints className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <span className="flex-1">Showing the logs of one outing.</span>
+      <Button type="button" size="sm" variant="secondary" onClick={onShowAll}>
+        Show all logs
+      </Button>
+    </div>
   );
 }

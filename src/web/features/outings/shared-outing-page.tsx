@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { Binoculars, Home } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { sharedOutingSchema } from '../../../common/outings/schemas';
+import { appRoutes } from '../../../common/routes';
+import { outingLinkPreview } from '../../../common/sharing';
+import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { useLinkPreview } from '@/features/sharing';
+import { api } from '@/lib/api-client';
+import { formatDay, formatObservedDay } from '@/lib/log-dates';
+import { productName } from '@/lib/product-name';
+import { queryKeys } from '@/lib/query-keys';
+import { effortLine, outingTitle } from './effort';
+import { OutingSummaryCard, SpeciesCard } from './outing-cards';
+
+/** A public outing, fetched without cookies and never retried, as a shared log is (SPEC §7). */
+const useSharedOuting = (id: string) =>
+  useQuery({
+    queryKey: queryKeys.sharedOuting(id),
+    queryFn: ({ signal }) =>
+      api(`/api/outings/shared/${encodeURIComponent(id)}`, sharedOutingSchema, {
+        signal,
+        credentials: 'omit',
+      }),
+    retry: false,
+  });
+
+/** Issue 22: a public outing for anyone with its link, signed in or not, like a shared log. */
+export function SharedOutingPage({ id }: { id: string }) {
+  const { data: outing, isPending } = useSharedOuting(id);
+  const preview = useMemo(
+    () =>
+      outing &&
+      outingLinkPreview(outing, {
+        origin: window.location.origin,
+        appName: productName,
+        formatDay: formatObservedDay,
+      }),
+    [outing],
+  );
+  useLinkPreview(preview);
+
+  if (isPending) return <PageSpinner />;
+  if (!outing) return <SharedOutingNotFound />;
+
+  return (
+    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+      <div className="flex items-start gap-2">
+        <Binoculars className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words">{outingTitle(outing)}</h1>
+          <p className="text-muted-foreground">{effortLine(outing)}</p>
+        </div>
+      </div>
+      <OutingSummaryCard outing={outing} />
+      <SpeciesCard outing={outing} linkLogs={false} />
+      <footer className="text-center text-sm text-muted-foreground">
+        Shared on {formatDay(new Date().toISOString())} • Powered by {productName}
+      </footer>
+    </main>
+  );
+}
+
+function SharedOutingNotFound() {
+  return (
+    <main className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Outing not found</h1>
+      <p className="text-muted-foreground">This outing is either private or doesn&apos;t exist.</p>
+      <Button asChild>
+        <Link href={appRoutes.home}>
+          <Home />
+          Go to Home
+        </Link>
+      </Button>
+    </main>
+  );
+}
