@@ -72,7 +72,7 @@ export function Header({ user }: { user: User }) {
         <Link href="/" className="flex items-center gap-2 font-semibold">
           <Binoculars className="size-5 text-primary" aria-hidden="true" />
           {/* on the narrowest phones the icon alone names the app: the nav needs the room */}
-          <span className="max-[400px]:sr-only">{productName}</span>
+          <span className="max-[380px]:sr-only">{productName}</span>
         </Link>
         <nav className="flex items-center gap-0.5 sm:gap-1" aria-label="Main">
           {navItems.map(({ href, label, icon: Icon, isCurrent, sharesListSearch }) => {

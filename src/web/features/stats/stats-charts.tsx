@@ -49,7 +49,7 @@ const barValues: Plugin<'bar'> = {
     meta.data.forEach((bar, index) => {
       const text = formatCount(Number(values[index] ?? 0));
       const { x, y } = bar.getProps(['x', 'y'], true) as { x: number; y: number };
-      const room = chart.chartArea.right - x;
+      const room = chart.width - x; // the layout's right padding is room for the longest one
       const width = ctx.measureText(text).width + 6;
       // beside the bar when there is room, else inside its end in the bar's own contrast
       ctx.fillStyle = room >= width ? (color ?? '#666') : '#fff';
