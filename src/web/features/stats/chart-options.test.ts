@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barOptions, chartColors, lineOptions, translucent } from './chart-options';
+import { barOptions, chartColors, lineOptions, shortLabel, translucent } from './chart-options';
 
 const colors = chartColors(
   (name) => ({ '--primary': ' oklch(0.5 0.1 150) ', '--border': 'oklch(1 0 0 / 10%)' })[name] ?? '',
@@ -31,5 +31,12 @@ describe('chart options', () => {
     expect(bar.indexAxis).toBe('y');
     expect(bar.plugins?.legend?.display).toBe(false);
     expect(bar.scales?.x).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
+  });
+});
+
+describe('shortLabel', () => {
+  it('cuts a long species name to fit beside its bar, and leaves a short one', () => {
+    expect(shortLabel('Eurasian Reed Warbler')).toBe('Eurasian Reed War…');
+    expect(shortLabel('Blue Tit')).toBe('Blue Tit');
   });
 });

@@ -55,10 +55,28 @@ export const lineOptions = (
   scales: { x: axis(colors, false), y: axis(colors, true) },
 });
 
+const LABEL_MAX = 18;
+
+/** 'Eurasian Reed Warbler' → 'Eurasian Reed Wa…': a bar label that fits a phone. */
+export const shortLabel = (label: string) =>
+  label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1).trimEnd()}…` : label;
+
 /** Top species: horizontal bars, so the counts are on x. */
 export const barOptions = (colors: ChartColors): ChartOptions<'bar'> => ({
   ...common,
   indexAxis: 'y',
   layout: { padding: { right: 48 } }, // room for the value beside the longest bar
-  scales: { x: axis(colors, true), y: axis(colors, false) },
+  scales: {
+    x: axis(colors, true),
+    y: {
+      ...axis(colors, false),
+      ticks: {
+        color: colors.text,
+        // a long name is cut, not the chart's left edge; the tooltip and the table keep it whole
+        callback(value) {
+          return shortLabel(this.getLabelForValue(Number(value)));
+        },
+      },
+    },
+  },
 });
