@@ -36,7 +36,7 @@ describe('chart options', () => {
 
 describe('shortLabel', () => {
   it('cuts a long species name to fit beside its bar, and leaves a short one', () => {
-    expect(shortLabel('Eurasian Reed Warbler')).toBe('Eurasian Reed War…');
-    expect(shortLabel('Blue Tit')).toBe('Blue Tit');
+    expect(shortLabel('Eurasian Reed Warbler', 13)).toBe('Eurasian Ree…');
+    expect(shortLabel('Blue Tit', 13)).toBe('Blue Tit');
   });
 });

@@ -55,11 +55,9 @@ export const lineOptions = (
   scales: { x: axis(colors, false), y: axis(colors, true) },
 });
 
-const LABEL_MAX = 18;
-
-/** 'Eurasian Reed Warbler' → 'Eurasian Reed Wa…': a bar label that fits a phone. */
-export const shortLabel = (label: string) =>
-  label.length > LABEL_MAX ? `${label.slice(0, LABEL_MAX - 1).trimEnd()}…` : label;
+/** 'Eurasian Reed Warbler' → 'Eurasian Ree…' (13 letters): a bar label that fits a phone. */
+export const shortLabel = (label: string, letters: number) =>
+  label.length > letters ? `${label.slice(0, letters - 1).trimEnd()}…` : label;
 
 /** Top species: horizontal bars, so the counts are on x. */
 export const barOptions = (colors: ChartColors): ChartOptions<'bar'> => ({
@@ -74,7 +72,9 @@ export const barOptions = (colors: ChartColors): ChartOptions<'bar'> => ({
         color: colors.text,
         // a long name is cut, not the chart's left edge; the tooltip and the table keep it whole
         callback(value) {
-          return shortLabel(this.getLabelForValue(Number(value)));
+          // about a third of the chart's width, at some 6.5 px a letter
+          const letters = Math.max(8, Math.floor(this.chart.width / 20));
+          return shortLabel(this.getLabelForValue(Number(value)), letters);
         },
       },
     },
