@@ -1033,6 +1033,7 @@ export interface operations {
         pwa?: 'true';
         next?: string;
         invitation?: string;
+        signup?: 'true';
       };
       header?: never;
       path?: never;
