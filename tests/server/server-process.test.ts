@@ -35,8 +35,9 @@ describe.each(stores)('the server process on $store', ({ databaseUrl }) => {
       body: JSON.stringify({ email, password }),
     });
     expect(registered.status).toBe(201);
-    const setCookie = registered.headers.get('set-cookie') ?? '';
+    const [setCookie = '', hint] = registered.headers.getSetCookie();
     expect(setCookie).toMatch(/^sid=[^;]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(hint).toBe('signed_in=1; Max-Age=2592000; Path=/; SameSite=Lax'); // decision 018
     const cookie = setCookie.split(';')[0]!;
 
     const created = await fetch(`${first.url}/api/logs`, {
