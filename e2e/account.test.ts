@@ -100,6 +100,8 @@ describe('the account page', () => {
       expect((await other.request.get('/api/auth/user')).status()).toBe(401);
       await other.close();
 
+      // the toasts show at the top, over this part of the page, for 3 s
+      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
       await page.getByRole('radio', { name: /CC0 1\.0/ }).check();
       await page
         .locator('[data-sonner-toast]')

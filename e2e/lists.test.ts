@@ -130,7 +130,7 @@ describe('the lists page', () => {
     await rows(page).filter({ hasText: 'Gull sp.' }).getByRole('link').click();
     await page.waitForURL('**/?q=Gull+sp.&place=Hyde+Park');
     expect(pathOf(page)).toBe('/');
-    await page.getByText('1 log').waitFor();
+    await page.getByText('1 matching log').waitFor();
     await page.getByTestId('log-card').filter({ hasText: 'Gull sp.' }).waitFor();
   });
 

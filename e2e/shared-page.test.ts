@@ -104,7 +104,7 @@ describe('the public shared log page', () => {
     );
     await page.getByRole('heading', { name: '404 - Page Not Found' }).waitFor();
     expect(await page.locator(metaSelector('og:title')).count()).toBe(0);
-    expect(await page.title()).toBe('Sightbook');
+    expect(await page.title()).toBe('Page Not Found - Sightbook'); // that page's own (issue 23)
     await visitor.close();
   });
 
