@@ -100,9 +100,11 @@ describe('the account page', () => {
       expect((await other.request.get('/api/auth/user')).status()).toBe(401);
       await other.close();
 
-      // the toasts show at the top, over this part of the page, for 3 s
-      await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
-      await page.getByRole('radio', { name: /CC0 1\.0/ }).check();
+      // from the keyboard: a toast at the top may lie over this part of the page for 3 s
+      const cc0 = page.getByRole('radio', { name: /CC0 1\.0/ });
+      await cc0.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => cc0.isChecked()).toBe(true);
       await page
         .locator('[data-sonner-toast]')
         .filter({ hasText: 'Licence set to CC0 1.0 (public domain)' })
