@@ -1,10 +1,10 @@
 import { Calendar, ExternalLink, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SharedLog } from '../../../../common/logs/schemas';
-import { thumbnailUrl } from '../../../../common/photos';
 import { LogLocation } from '@/components/map/log-location';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PhotoGallery } from '@/features/photos';
 import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
 import { LiferMark } from './lifer-mark';
 
@@ -90,26 +90,7 @@ export function LogDetailsCard({
         {log.photos.length > 0 && (
           <section className="grid grid-cols-1 gap-2">
             <h3 className="font-semibold">Photos</h3>
-            {uploaded.length > 0 && (
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-                {uploaded.map((photo, index) => (
-                  <a
-                    key={photo.id}
-                    href={photo.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  >
-                    <img
-                      src={thumbnailUrl(photo.url)}
-                      alt={photo.label ?? `Photo ${index + 1}`}
-                      className="aspect-square w-full rounded-md border object-cover"
-                      loading="lazy"
-                    />
-                  </a>
-                ))}
-              </div>
-            )}
+            {uploaded.length > 0 && <PhotoGallery photos={uploaded} />}
             {external.length > 0 && (
               <ul className="grid grid-cols-1 gap-1 text-sm">
                 {external.map((photo) => (
