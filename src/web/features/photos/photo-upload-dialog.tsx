@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { useTheme } from '@/features/theme';
+import { leftOutMessage, limitGuard } from './photo-limit';
 import { readPhotoMetadata, type PhotoMetadata } from './photo-metadata';
 import { completeUpload, requestUploadUrl, uploadRefusalMessage } from './upload-calls';
 
@@ -33,9 +34,10 @@ interface PhotoUploadDialogProps {
 
 /**
  * The Upload Photos dialog (SPEC §4, §5): Uppy's Dashboard, images only, at most 5 files of
- * 10 MB, manual start. Each file gets its own upload URL and is PUT there as it is (the app's
- * signed URL or a presigned S3 URL), then completed; Uppy lists restriction errors (4 at most,
- * the rest as a count), rejects duplicates and shows each file's progress.
+ * 10 MB, manual start; of more files chosen, the first ones are kept and the rest named as left
+ * out. Each file gets its own upload URL and is PUT there as it is (the app's signed URL or a
+ * presigned S3 URL), then completed; Uppy lists restriction errors (4 at most, the rest as a
+ * count), rejects duplicates and shows each file's progress.
  */
 export default function PhotoUploadDialog({
   open,
@@ -101,10 +103,16 @@ export default function PhotoUploadDialog({
   );
 }
 
+/** Long enough to read a few file names. */
+const LEFT_OUT_SHOWN_MS = 8000;
+
 function createUppy() {
   const uploadUrls = new Map<string, string>(); // file id → where it went, for the completion
-  const uppy = new Uppy<Meta, NoBody>({
+  const uppy: Uppy<Meta, NoBody> = new Uppy<Meta, NoBody>({
     autoProceed: false,
+    onBeforeFileAdded: limitGuard(PHOTO_LIMITS.maxFiles, (names) =>
+      uppy.info(leftOutMessage(names, PHOTO_LIMITS.maxFiles), 'warning', LEFT_OUT_SHOWN_MS),
+    ),
     restrictions: {
       maxNumberOfFiles: PHOTO_LIMITS.maxFiles,
       maxFileSize: PHOTO_LIMITS.maxBytes,
