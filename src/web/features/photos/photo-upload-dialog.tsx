@@ -5,6 +5,7 @@ import XHRUpload from '@uppy/xhr-upload';
 import { toast } from 'sonner';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import './uppy-theme.css';
 import { PHOTO_LIMITS } from '../../../common/photos';
 import {
   Dialog,
@@ -87,17 +88,19 @@ export default function PhotoUploadDialog({
             private: only you see the original file.
           </DialogDescription>
         </DialogHeader>
-        <Dashboard
-          uppy={uppy}
-          width="100%"
-          height={380}
-          proudlyDisplayPoweredByUppy={false}
-          hideProgressDetails={false}
-          showRemoveButtonAfterComplete={false}
-          doneButtonHandler={() => onOpenChange(false)}
-          note={`Images only, up to ${PHOTO_LIMITS.maxFiles} files, 10 MB each`}
-          theme={theme}
-        />
+        <div className="uppy-app-theme">
+          <Dashboard
+            uppy={uppy}
+            width="100%"
+            height={380}
+            proudlyDisplayPoweredByUppy={false}
+            hideProgressDetails={false}
+            showRemoveButtonAfterComplete={false}
+            doneButtonHandler={() => onOpenChange(false)}
+            note={`Images only, up to ${PHOTO_LIMITS.maxFiles} files, 10 MB each`}
+            theme={theme}
+          />
+        </div>
       </DialogContent>
     </Dialog>
   );
