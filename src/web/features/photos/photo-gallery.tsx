@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
 import { thumbnailUrl } from '../../../common/photos';
 
 export interface GalleryPhoto {
+  id: string;
   /** The photo's own address: its original for the owner, the public copy for anyone else. */
   url: string;
   label: string | null;
@@ -34,7 +35,7 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {photos.map((photo, at) => (
           <a
-            key={photo.url}
+            key={photo.id}
             href={photo.url}
             aria-haspopup="dialog"
             onClick={open(at)}
