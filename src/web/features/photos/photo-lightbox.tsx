@@ -1,4 +1,3 @@
-import { ExternalLink } from 'lucide-react';
 import Lightbox, { useLightboxState, type SlideImage } from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
@@ -56,7 +55,30 @@ function OpenOriginal() {
       aria-label="Open original"
       title="Open original"
     >
-      <ExternalLink className="yarl__icon" aria-hidden="true" strokeWidth={1.75} />
+      <ExternalLinkIcon />
     </a>
+  );
+}
+
+/**
+ * Lucide's external-link drawn here: importing it from lucide-react would move the icon
+ * helper every page shares into a chunk of its own.
+ */
+function ExternalLinkIcon() {
+  return (
+    <svg
+      className="yarl__icon"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d="M15 3h6v6" />
+      <path d="M10 14 21 3" />
+      <path d="M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
+    </svg>
   );
 }
