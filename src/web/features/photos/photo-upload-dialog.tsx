@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
 import XHRUpload from '@uppy/xhr-upload';
@@ -45,7 +45,7 @@ export default function PhotoUploadDialog({
   onOpenChange,
   onUploaded,
 }: PhotoUploadDialogProps) {
-  const [{ uppy, uploadUrls }] = useState(createUppy);
+  const [{ uppy, uploadUrls, handedOver }] = useState(createUppy);
   const { theme } = useTheme();
 
   // Destroyed on unmount; StrictMode's rehearsal (clean-up then effect again) must not kill it.
@@ -56,6 +56,18 @@ export default function PhotoUploadDialog({
       destroyTimer.current = setTimeout(() => uppy.destroy());
     };
   }, [uppy]);
+  // Photos handed to the form leave the Dashboard once it is closed (the form lists them), so the
+  // next opening has room for 5 more.
+  const isOpen = useRef(open);
+  const release = useCallback(() => {
+    const ids = [...handedOver].filter((id) => uppy.getFile(id));
+    handedOver.clear();
+    if (ids.length > 0) uppy.removeFiles(ids);
+  }, [uppy, handedOver]);
+  useEffect(() => {
+    isOpen.current = open;
+    if (!open) release();
+  }, [open, release]);
   useEffect(() => {
     const completed = async (file: UppyFile<Meta, NoBody> | undefined) => {
       if (!file) return;
@@ -65,6 +77,8 @@ export default function PhotoUploadDialog({
         const objectPath = await completeUpload(uploadURL);
         const metadata = file.data instanceof Blob ? await readPhotoMetadata(file.data) : {};
         onUploaded({ objectPath, metadata });
+        handedOver.add(file.id);
+        if (!isOpen.current) release();
         toast.success(`${file.name ?? 'Photo'} uploaded successfully`);
       } catch {
         uppy.emit('upload-error', file, new Error('The upload could not be completed'));
@@ -76,7 +90,7 @@ export default function PhotoUploadDialog({
     const onSuccess = (file: UppyFile<Meta, NoBody> | undefined) => void completed(file);
     uppy.on('upload-success', onSuccess);
     return () => void uppy.off('upload-success', onSuccess);
-  }, [uppy, uploadUrls, onUploaded]);
+  }, [uppy, uploadUrls, handedOver, release, onUploaded]);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -111,6 +125,7 @@ const LEFT_OUT_SHOWN_MS = 8000;
 
 function createUppy() {
   const uploadUrls = new Map<string, string>(); // file id → where it went, for the completion
+  const handedOver = new Set<string>(); // ids of the files completed and given to the form
   const uppy: Uppy<Meta, NoBody> = new Uppy<Meta, NoBody>({
     autoProceed: false,
     onBeforeFileAdded: limitGuard(PHOTO_LIMITS.maxFiles, (names) =>
@@ -143,5 +158,5 @@ function createUppy() {
     },
     getResponseData: () => ({}), // the PUT answers with no body (204 here, 200 from S3)
   });
-  return { uppy, uploadUrls };
+  return { uppy, uploadUrls, handedOver };
 }
