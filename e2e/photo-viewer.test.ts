@@ -194,13 +194,12 @@ interface Box {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The relative luminance of an element's computed background (any CSS colour syntax). */
-const backgroundLuminance = (locator: Locator) =>
-  locator.evaluate((element) => {
-    const page = globalThis as unknown as {
-      getComputedStyle(element: unknown): { backgroundColor: string };
-      document: { createElement(tag: 'canvas'): Canvas };
-    };
+/**
+ * An element's computed background, or with `token` the app's colour of that name (as
+ * '--primary'), as sRGB 0–255 whatever CSS colour syntax the browser reports.
+ */
+const backgroundOf = (locator: Locator, token?: string) =>
+  locator.evaluate((element, token) => {
     interface Canvas {
       width: number;
       height: number;
@@ -210,17 +209,32 @@ const backgroundLuminance = (locator: Locator) =>
         getImageData(x: number, y: number, w: number, h: number): { data: number[] };
       };
     }
+    const page = globalThis as unknown as {
+      getComputedStyle(element: unknown): {
+        backgroundColor: string;
+        getPropertyValue(name: string): string;
+      };
+      document: { documentElement: unknown; createElement(tag: 'canvas'): Canvas };
+    };
+    const colour = token
+      ? page.getComputedStyle(page.document.documentElement).getPropertyValue(token)
+      : page.getComputedStyle(element).backgroundColor;
     const canvas = page.document.createElement('canvas');
     canvas.width = canvas.height = 1;
     const context = canvas.getContext('2d');
-    context.fillStyle = page.getComputedStyle(element).backgroundColor;
+    context.fillStyle = colour;
     context.fillRect(0, 0, 1, 1);
-    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data).map((value) => {
-      const channel = value / 255;
-      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    return Array.from(context.getImageData(0, 0, 1, 1).data).slice(0, 3);
+  }, token);
+
+/** WCAG relative luminance of an sRGB colour. */
+const luminance = (rgb: number[]) => {
+  const [r, g, b] = rgb.map((value) => {
+    const channel = value / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
   });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+};
 
 describe('the upload dialog', () => {
   const images = async (count: number) =>
@@ -277,16 +291,20 @@ describe('the upload dialog', () => {
       const bar = dialog.locator('.uppy-DashboardContent-bar');
       expect(overlaps((await message.boundingBox())!, (await bar.boundingBox())!)).toBe(false);
 
-      // the app's dark colours, the Dashboard's included
+      // the app's dark colours, not Uppy's own greys, blues and greens
+      const background = await backgroundOf(dialog);
+      expect(luminance(background)).toBeLessThan(0.01);
       for (const part of [
-        dialog,
-        dialog.locator('.uppy-Dashboard-inner'),
-        bar,
-        dialog.locator('.uppy-StatusBar-actions'),
-        message,
+        '.uppy-Dashboard-inner',
+        '.uppy-DashboardContent-bar',
+        '.uppy-StatusBar-actions',
       ]) {
-        expect(await backgroundLuminance(part)).toBeLessThan(0.06);
+        expect(await backgroundOf(dialog.locator(part))).toEqual(background);
       }
+      expect(luminance(await backgroundOf(message))).toBeLessThan(0.06);
+      expect(await backgroundOf(dialog.getByRole('button', { name: 'Upload 5 files' }))).toEqual(
+        await backgroundOf(dialog, '--primary'),
+      );
       expect(uploadCalls).toEqual([]); // manual start: choosing sends nothing
       await expectAccessible(page);
       await context.close();
