@@ -30,7 +30,8 @@ export const useTopSpecies = (range: RangeQuery, by: TopSpeciesRanking) =>
     queryFn: async ({ signal }) => ({
       by,
       species: await api('/api/stats/top-species', topSpeciesSchema, {
-        query: { ...range, by, limit: TOP_SPECIES_LIMIT }, // SPEC §9: fixed at 10
+        // SPEC §9: fixed at 10; `by` only when not the default, as SPEC §7 lists the call
+        query: { ...range, ...(by === 'logs' && { by }), limit: TOP_SPECIES_LIMIT },
         signal,
       }),
     }),
