@@ -8,6 +8,9 @@ export const TOP_SPECIES_LIMIT = 10;
 export const MAX_TOP_SPECIES_LIMIT = 100;
 export const statsBuckets = ['day', 'week', 'month'] as const;
 export type StatsBucket = (typeof statsBuckets)[number];
+/** What ranks the top species: individuals counted (the sum of counts) or logs (issue 23). */
+export const topSpeciesRankings = ['individuals', 'logs'] as const;
+export type TopSpeciesRanking = (typeof topSpeciesRankings)[number];
 
 /** Whole days from `from` to `to` (inclusive), as the calendar reads in `tz`; one outing's logs with `outingId`. */
 export const statsRangeSchema = z.object({
@@ -26,6 +29,11 @@ export const topSpeciesQuerySchema = statsRangeSchema.extend({
       .min(1, 'Limit must be at least 1')
       .max(MAX_TOP_SPECIES_LIMIT, `Limit must be at most ${MAX_TOP_SPECIES_LIMIT}`)
       .default(TOP_SPECIES_LIMIT),
+  ),
+  by: queryParam(
+    z.enum(topSpeciesRankings, { error: 'By must be individuals or logs' }).default('individuals'),
+  ).describe(
+    'individuals: most individuals first (the sum of counts); logs: most logs first. Ties: the species in code-point order',
   ),
 });
 export type TopSpeciesQuery = z.infer<typeof topSpeciesQuerySchema>;
@@ -46,10 +54,15 @@ export type StatsSummary = z.infer<typeof statsSummarySchema>;
 
 /**
  * A species is its taxon when the log is linked to one, else its trimmed common name
- * case-insensitively (as the lists count it); shown in its most used spelling.
+ * case-insensitively (as the lists count it); shown in its most used spelling. Each row carries
+ * both figures, whichever ranks them.
  */
 export const topSpeciesSchema = z.array(
-  z.object({ species: z.string(), totalCount: z.number().int() }),
+  z.object({
+    species: z.string(),
+    totalCount: z.number().int().describe("Individuals counted: the sum of its logs' counts"),
+    logCount: z.number().int().describe('How many logs it has'),
+  }),
 );
 export type TopSpecies = z.infer<typeof topSpeciesSchema>;
 

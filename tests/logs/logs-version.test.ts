@@ -40,7 +40,7 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
       url: '/api/stats/top-species',
       headers: { cookie: user.cookie },
     });
-    return res.json() as Array<{ species: string; totalCount: number }>;
+    return res.json() as Array<{ species: string; totalCount: number; logCount: number }>;
   };
   const versions = async () => {
     const rows = await app.db
@@ -64,7 +64,7 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await summary(ada)).toEqual({ totalSightings: 7, uniqueSpecies: 1, totalLogs: 1 });
-    expect(await topSpecies(ada)).toEqual([{ species: 'Wren', totalCount: 7 }]);
+    expect(await topSpecies(ada)).toEqual([{ species: 'Wren', totalCount: 7, logCount: 1 }]);
 
     // an import, a restore or a manual fix writes the table directly: the trigger still sees it
     await app.db.insert(logs).values([
@@ -74,8 +74,8 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
     expect(await summary(ada)).toEqual({ totalSightings: 10, uniqueSpecies: 2, totalLogs: 3 });
     await app.db.update(logs).set({ count: 5 }).where(eq(logs.speciesCommon, 'Wren'));
     expect(await topSpecies(ada)).toEqual([
-      { species: 'Wren', totalCount: 5 },
-      { species: 'Heron', totalCount: 3 },
+      { species: 'Wren', totalCount: 5, logCount: 1 },
+      { species: 'Heron', totalCount: 3, logCount: 2 },
     ]);
 
     const deleted = await app.inject({

@@ -97,8 +97,8 @@ describe.each(stores)('filtering by outing on $store', ({ databaseUrl }) => {
       totalLogs: 2,
     });
     expect(await json(ada, `/api/stats/top-species?outingId=${walk}`)).toEqual([
-      { species: 'Wren', totalCount: 3 },
-      { species: 'Robin', totalCount: 1 },
+      { species: 'Wren', totalCount: 3, logCount: 1 },
+      { species: 'Robin', totalCount: 1, logCount: 1 },
     ]);
     expect(await json(ada, `/api/stats/time-series?bucket=day&outingId=${sit}`)).toEqual([
       { bucketStart: '2026-05-02', totalCount: 5 },

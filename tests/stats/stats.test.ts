@@ -168,8 +168,8 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalLogs: 4,
       });
       expect(await json(owler, '/api/stats/top-species')).toEqual([
-        { species: 'Barn Owl', totalCount: 6 }, // one log each: the first by code point
-        { species: 'Tawny Owl', totalCount: 1 },
+        { species: 'Barn Owl', totalCount: 6, logCount: 3 }, // one log each: the first by code point
+        { species: 'Tawny Owl', totalCount: 1, logCount: 1 },
       ]);
     });
   });
@@ -177,16 +177,72 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
   describe('top species', () => {
     it('merges spellings and shows the most used one', async () => {
       expect(await json(birder, '/api/stats/top-species')).toEqual([
-        { species: 'Great Tit', totalCount: 8 }, // one log each: the alphabetically first wins
-        { species: 'robin', totalCount: 7 }, // 'robin' twice, 'Robin' and 'ROBIN' once
-        { species: 'Blackbird', totalCount: 5 },
+        { species: 'Great Tit', totalCount: 8, logCount: 2 }, // one log each: the alphabetically first wins
+        { species: 'robin', totalCount: 7, logCount: 4 }, // 'robin' twice, 'Robin' and 'ROBIN' once
+        { species: 'Blackbird', totalCount: 5, logCount: 1 },
       ]);
       expect(await json(birder, '/api/stats/top-species?limit=1')).toEqual([
-        { species: 'Great Tit', totalCount: 8 },
+        { species: 'Great Tit', totalCount: 8, logCount: 2 },
       ]);
       expect(await json(birder, '/api/stats/top-species?to=2026-05-31')).toEqual([
-        { species: 'robin', totalCount: 6 },
-        { species: 'Blackbird', totalCount: 5 },
+        { species: 'robin', totalCount: 6, logCount: 3 },
+        { species: 'Blackbird', totalCount: 5, logCount: 1 },
+      ]);
+    });
+
+    it('ranks by individuals by default, or by logs', async () => {
+      // one flock of 12,500 against many small logs (issue 23)
+      const counter = await signUp(app, 'counter');
+      const sightings: [string, number][] = [
+        ['Starling', 12_500],
+        ['House Sparrow', 2],
+        ['house sparrow', 1],
+        ['House Sparrow', 3],
+        ['Wren', 1],
+        ['Wren', 1],
+        ['Dunnock', 4],
+        ['Dunnock', 1],
+        ['Chaffinch', 9],
+      ];
+      await app.db.insert(logs).values(
+        sightings.map(([speciesCommon, count], i) => ({
+          userId: counter.id,
+          speciesCommon,
+          count,
+          observedAt: new Date(Date.UTC(2026, 4, 1 + i, 12)),
+        })),
+      );
+      const byIndividuals = [
+        { species: 'Starling', totalCount: 12_500, logCount: 1 },
+        { species: 'Chaffinch', totalCount: 9, logCount: 1 },
+        { species: 'House Sparrow', totalCount: 6, logCount: 3 },
+        { species: 'Dunnock', totalCount: 5, logCount: 2 },
+        { species: 'Wren', totalCount: 2, logCount: 2 },
+      ];
+      expect(await json(counter, '/api/stats/top-species')).toEqual(byIndividuals);
+      expect(await json(counter, '/api/stats/top-species?by=individuals')).toEqual(byIndividuals);
+      expect(await json(counter, '/api/stats/top-species?by=')).toEqual(byIndividuals);
+      // ties by the species in code-point order, as by individuals
+      expect(await json(counter, '/api/stats/top-species?by=logs')).toEqual([
+        { species: 'House Sparrow', totalCount: 6, logCount: 3 },
+        { species: 'Dunnock', totalCount: 5, logCount: 2 },
+        { species: 'Wren', totalCount: 2, logCount: 2 },
+        { species: 'Chaffinch', totalCount: 9, logCount: 1 },
+        { species: 'Starling', totalCount: 12_500, logCount: 1 },
+      ]);
+      // the limit cuts the ranking chosen, and the range still applies
+      expect(await json(counter, '/api/stats/top-species?by=logs&limit=2')).toEqual([
+        { species: 'House Sparrow', totalCount: 6, logCount: 3 },
+        { species: 'Dunnock', totalCount: 5, logCount: 2 },
+      ]);
+      expect(await json(counter, '/api/stats/top-species?by=logs&to=2026-05-03')).toEqual([
+        { species: 'House Sparrow', totalCount: 3, logCount: 2 },
+        { species: 'Starling', totalCount: 12_500, logCount: 1 },
+      ]);
+      expect(await json(birder, '/api/stats/top-species?by=logs')).toEqual([
+        { species: 'robin', totalCount: 7, logCount: 4 },
+        { species: 'Great Tit', totalCount: 8, logCount: 2 },
+        { species: 'Blackbird', totalCount: 5, logCount: 1 },
       ]);
     });
 
@@ -202,8 +258,8 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
       );
       const top = await json(lister, '/api/stats/top-species');
       expect(top).toHaveLength(10);
-      expect(top[0]).toEqual({ species: 'Species 00', totalCount: 100 });
-      expect(top[9]).toEqual({ species: 'Species 09', totalCount: 91 });
+      expect(top[0]).toEqual({ species: 'Species 00', totalCount: 100, logCount: 1 });
+      expect(top[9]).toEqual({ species: 'Species 09', totalCount: 91, logCount: 1 });
       expect(await json(lister, '/api/stats/top-species?limit=100')).toHaveLength(12);
       const over = await get(lister, '/api/stats/top-species?limit=101');
       expect(over.statusCode).toBe(400);
@@ -281,6 +337,8 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
       ['/api/stats/time-series?tz=%2B01:00', 'tz', 'Unknown time zone'],
       ['/api/stats/time-series?bucket=year', 'bucket', 'Bucket must be day, week or month'],
       ['/api/stats/top-species?from=2026-02-30', 'from', 'From date must be a date (YYYY-MM-DD)'],
+      ['/api/stats/top-species?by=species', 'by', 'By must be individuals or logs'],
+      ['/api/stats/top-species?by=Logs', 'by', 'By must be individuals or logs'],
       ['/api/stats/summary?to=May', 'to', 'To date must be a date (YYYY-MM-DD)'],
     ])('refuses %s', async (url, path, message) => {
       const res = await get(birder, url);

@@ -2502,6 +2502,8 @@ export interface operations {
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
         limit?: number;
+        /** @description individuals: most individuals first (the sum of counts); logs: most logs first. Ties: the species in code-point order */
+        by?: 'individuals' | 'logs';
       };
       header?: never;
       path?: never;
@@ -2517,7 +2519,10 @@ export interface operations {
         content: {
           'application/json': {
             species: string;
+            /** @description Individuals counted: the sum of its logs' counts */
             totalCount: number;
+            /** @description How many logs it has */
+            logCount: number;
           }[];
         };
       };

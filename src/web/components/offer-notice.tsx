@@ -1,6 +1,7 @@
 import { X, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 
 interface OfferNoticeProps {
   icon: LucideIcon;
@@ -33,15 +34,17 @@ export function OfferNotice({
       <Button type="button" size="sm" variant="secondary" onClick={onAccept}>
         {acceptLabel}
       </Button>
-      <Button
-        type="button"
-        size="icon-xs"
-        variant="ghost"
-        aria-label={dismissLabel}
-        onClick={onDismiss}
-      >
-        <X />
-      </Button>
+      <IconTooltip label={dismissLabel}>
+        <Button
+          type="button"
+          size="icon-xs"
+          variant="ghost"
+          aria-label={dismissLabel}
+          onClick={onDismiss}
+        >
+          <X />
+        </Button>
+      </IconTooltip>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
-import type { StatsBucket, StatsRange } from '../../../common/stats.js';
+import type { StatsBucket, StatsRange, TopSpeciesRanking } from '../../../common/stats.js';
 import type { Db } from '../../db/client.js';
 import { logs } from '../../db/schema.js';
 import { logFilterWhere, speciesIdentity } from '../logs/index.js';
@@ -41,8 +41,17 @@ export async function sumLogs(db: Db, userId: string, range: StatsRange) {
   return row ?? { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 };
 }
 
-/** Most sighted species first; each shown in its spelling with the most logs. */
-export async function sumBySpecies(db: Db, userId: string, range: StatsRange, limit: number) {
+/**
+ * Most individuals (or most logs) first, ties by the species' key; each shown in its spelling
+ * with the most logs, with both figures.
+ */
+export async function sumBySpecies(
+  db: Db,
+  userId: string,
+  range: StatsRange,
+  limit: number,
+  by: TopSpeciesRanking,
+) {
   const spellings = db.$with('spellings').as(
     db
       .select({
@@ -55,17 +64,19 @@ export async function sumBySpecies(db: Db, userId: string, range: StatsRange, li
       .where(rangeWhere(userId, range))
       .groupBy(sql`1`, sql`2`),
   );
-  // COLLATE "C": ties break by code point, the same on both stores whatever their locale.
   const totalCount = sql`sum(${spellings.sightings})`;
+  const logCount = sql`sum(${spellings.logCount})`;
+  // COLLATE "C": ties break by code point, the same on both stores whatever their locale.
   return db
     .with(spellings)
     .select({
       species: sql<string>`(array_agg(${spellings.spelling} ORDER BY ${spellings.logCount} DESC, ${spellings.spelling} COLLATE "C"))[1]`,
       totalCount: total(totalCount),
+      logCount: total(logCount),
     })
     .from(spellings)
     .groupBy(spellings.key)
-    .orderBy(desc(totalCount), sql`${spellings.key} COLLATE "C"`)
+    .orderBy(desc(by === 'logs' ? logCount : totalCount), sql`${spellings.key} COLLATE "C"`)
     .limit(limit);
 }
 

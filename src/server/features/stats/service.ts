@@ -28,7 +28,7 @@ function computeOnce<Q extends StatsRange, T>(
 export const getSummary = computeOnce('summary', sumLogs);
 
 export const getTopSpecies = computeOnce('top-species', (db, userId, query: TopSpeciesQuery) =>
-  sumBySpecies(db, userId, query, query.limit),
+  sumBySpecies(db, userId, query, query.limit, query.by),
 );
 
 export const getTimeSeries = computeOnce('time-series', (db, userId, query: TimeSeriesQuery) =>

@@ -21,6 +21,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import {
   Dialog,
   DialogContent,
@@ -80,11 +81,13 @@ export function UserActions({
   return (
     <>
       <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={`Actions for ${label}`}>
-            <MoreHorizontal />
-          </Button>
-        </DropdownMenuTrigger>
+        <IconTooltip label={`Actions for ${label}`}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={`Actions for ${label}`}>
+              <MoreHorizontal />
+            </Button>
+          </DropdownMenuTrigger>
+        </IconTooltip>
         <DropdownMenuContent align="end" className="min-w-52">
           {user.disabledAt ? (
             <DropdownMenuItem

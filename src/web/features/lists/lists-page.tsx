@@ -5,6 +5,7 @@ import type { ListItem, ListKind, ListSort } from '../../../common/lists';
 import { appRoutes } from '../../../common/routes';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -185,14 +186,16 @@ function YearPicker({ year, onChange }: { year: number; onChange: (year: number)
   return (
     <Field id="lists-year" label="Year">
       <div className="flex items-center gap-1">
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Previous year"
-          onClick={() => onChange(year - 1)}
-        >
-          <ChevronLeft />
-        </Button>
+        <IconTooltip label="Previous year">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Previous year"
+            onClick={() => onChange(year - 1)}
+          >
+            <ChevronLeft />
+          </Button>
+        </IconTooltip>
         <select
           id="lists-year"
           value={year}
@@ -205,15 +208,17 @@ function YearPicker({ year, onChange }: { year: number; onChange: (year: number)
             </option>
           ))}
         </select>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label="Next year"
-          disabled={year >= latest}
-          onClick={() => onChange(year + 1)}
-        >
-          <ChevronRight />
-        </Button>
+        <IconTooltip label="Next year">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Next year"
+            disabled={year >= latest}
+            onClick={() => onChange(year + 1)}
+          >
+            <ChevronRight />
+          </Button>
+        </IconTooltip>
       </div>
     </Field>
   );

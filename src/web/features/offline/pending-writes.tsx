@@ -1,6 +1,7 @@
 import { CloudOff, TriangleAlert, X } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { kindOf, pendingEntries } from './pending-entries';
 import { useDismissRejectedWrite, useOfflineWrites } from './use-offline-writes';
 
@@ -40,14 +41,16 @@ export function PendingWrites() {
               {write.reason}
             </span>
             <Badge variant="destructive">Not saved</Badge>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={`Dismiss ${write.species}`}
-              onClick={() => dismiss.mutate(write.id)}
-            >
-              <X />
-            </Button>
+            <IconTooltip label={`Dismiss ${write.species}`}>
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Dismiss ${write.species}`}
+                onClick={() => dismiss.mutate(write.id)}
+              >
+                <X />
+              </Button>
+            </IconTooltip>
           </li>
         ))}
       </ul>

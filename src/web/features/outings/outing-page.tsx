@@ -15,6 +15,7 @@ import type { OutingDetails } from '../../../common/outings/schemas';
 import { appRoutes, outingApiPath, sharedOutingPath } from '../../../common/routes';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { shareLink } from '@/features/sharing';
@@ -84,11 +85,13 @@ export function OutingPage({ id }: { id: string }) {
   return (
     <main className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-2">
-        <Button asChild variant="ghost" size="icon" aria-label="Back to outings">
-          <Link href={appRoutes.outings}>
-            <ArrowLeft />
-          </Link>
-        </Button>
+        <IconTooltip label="Back to outings">
+          <Button asChild variant="ghost" size="icon" aria-label="Back to outings">
+            <Link href={appRoutes.outings}>
+              <ArrowLeft />
+            </Link>
+          </Button>
+        </IconTooltip>
         <h1 className="mr-auto min-w-0 text-2xl font-bold tracking-tight break-words">
           {outing ? outingTitle(outing) : 'Outing'}
         </h1>

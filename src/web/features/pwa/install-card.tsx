@@ -1,6 +1,7 @@
 import { Download, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { productName } from '@/lib/product-name';
 
@@ -50,15 +51,17 @@ export function InstallCard() {
         <CardDescription>
           Add it to your home screen for quick access, even offline.
         </CardDescription>
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="absolute top-0 right-4"
-          aria-label="Close"
-          onClick={() => setOffer(null)}
-        >
-          <X />
-        </Button>
+        <IconTooltip label="Close">
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="absolute top-0 right-4"
+            aria-label="Close"
+            onClick={() => setOffer(null)}
+          >
+            <X />
+          </Button>
+        </IconTooltip>
       </CardHeader>
       <CardContent className="flex justify-end gap-2">
         <Button variant="outline" onClick={() => setOffer(null)}>

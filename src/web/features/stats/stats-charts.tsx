@@ -13,10 +13,10 @@ import {
 } from 'chart.js';
 import { useMemo } from 'react';
 import { Bar, Line } from 'react-chartjs-2';
-import type { StatsBucket, TimeSeries, TopSpecies } from '../../../common/stats';
+import type { StatsBucket, TimeSeries, TopSpecies, TopSpeciesRanking } from '../../../common/stats';
 import { useTheme, type Theme } from '@/features/theme';
 import { barOptions, chartColors, lineOptions, type ChartColors } from './chart-options';
-import { formatCount } from './stats-format';
+import { formatCount, rankingTexts } from './stats-format';
 import { axisLabels, bucketDates, fillBuckets } from './time-axis';
 
 // Only the parts these two charts use, so the stats chunk stays small.
@@ -131,15 +131,18 @@ export function SightingsChart({
   );
 }
 
-export function TopSpeciesChart({ species }: { species: TopSpecies }) {
+/** The top species as bars of the chosen figure: individuals counted, or logs (issue 23). */
+export function TopSpeciesChart({ species, by }: { species: TopSpecies; by: TopSpeciesRanking }) {
   const { theme } = useTheme();
   const colors = useChartColors(theme);
+  const texts = rankingTexts[by];
+  const value = (item: TopSpecies[number]) => (by === 'logs' ? item.logCount : item.totalCount);
   const data = {
     labels: species.map((item) => item.species),
     datasets: [
       {
-        label: 'Total Count',
-        data: species.map((item) => item.totalCount),
+        label: texts.title,
+        data: species.map(value),
         backgroundColor: colors.line,
         borderRadius: 4,
       },
@@ -154,24 +157,24 @@ export function TopSpeciesChart({ species }: { species: TopSpecies }) {
           options={barOptions(colors)}
           plugins={[barValues]}
           role="img"
-          aria-label="Bar chart: total count per species"
+          aria-label={`Bar chart: ${texts.chart} per species`}
         />
       </div>
       {/* in a div: a table ignores the 1px width of sr-only and would widen the page */}
       <div className="sr-only">
         <table>
-          <caption>Total Count per species</caption>
+          <caption>{texts.title} per species</caption>
           <thead>
             <tr>
               <th scope="col">Species</th>
-              <th scope="col">Total Count</th>
+              <th scope="col">{texts.title}</th>
             </tr>
           </thead>
           <tbody>
             {species.map((item) => (
               <tr key={item.species}>
                 <th scope="row">{item.species}</th>
-                <td>{formatCount(item.totalCount)}</td>
+                <td>{formatCount(value(item))}</td>
               </tr>
             ))}
           </tbody>

@@ -5,6 +5,8 @@ import {
   formatCount,
   statsExportUrl,
   statsRangeQuery,
+  topSpeciesRanking,
+  withTopSpeciesRanking,
 } from './stats-format';
 
 describe('formatBucketLabel', () => {
@@ -74,5 +76,30 @@ describe('statsRangeQuery', () => {
     expect(statsExportUrl({ from: '2026-05-01', to: '2026-05-31' }, 'Europe/Paris')).toBe(
       '/api/export.csv?tz=Europe%2FParis&from=2026-05-01&to=2026-05-31',
     );
+  });
+});
+
+describe('the top species ranking in the URL', () => {
+  it('reads logs from ?top=logs and individuals from anything else', () => {
+    expect(topSpeciesRanking('top=logs')).toBe('logs');
+    expect(topSpeciesRanking('?outingId=abc&top=logs')).toBe('logs');
+    expect(topSpeciesRanking('')).toBe('individuals');
+    expect(topSpeciesRanking('top=individuals')).toBe('individuals');
+    expect(topSpeciesRanking('top=LOGS')).toBe('individuals');
+    expect(topSpeciesRanking('top=')).toBe('individuals');
+  });
+
+  it('sets or drops the parameter and keeps the others', () => {
+    expect(withTopSpeciesRanking('', 'logs')).toBe('?top=logs');
+    expect(withTopSpeciesRanking('top=logs', 'individuals')).toBe('');
+    expect(withTopSpeciesRanking('outingId=abc', 'logs')).toBe('?outingId=abc&top=logs');
+    expect(withTopSpeciesRanking('outingId=abc&top=logs', 'individuals')).toBe('?outingId=abc');
+    expect(withTopSpeciesRanking('top=logs', 'logs')).toBe('?top=logs');
+  });
+
+  it('reads back what it writes', () => {
+    for (const ranking of ['individuals', 'logs'] as const) {
+      expect(topSpeciesRanking(withTopSpeciesRanking('outingId=abc', ranking))).toBe(ranking);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { StatsBucket } from '../../../common/stats';
+import type { StatsBucket, TopSpeciesRanking } from '../../../common/stats';
 
 // Pure rules of the statistics screen (SPEC §2 "Statistics").
 
@@ -78,3 +78,28 @@ export const statsExportUrl = (
   tz: string,
   outingId = '',
 ) => `/api/export.csv?${new URLSearchParams(statsRangeQuery(filters, tz, outingId)).toString()}`;
+
+/** The Top Species card's choice (issue 23): its toggle's words and the chart's title. */
+export const rankingTexts: Record<
+  TopSpeciesRanking,
+  { toggle: string; title: string; chart: string }
+> = {
+  individuals: { toggle: 'Individuals', title: 'Total Count', chart: 'total count' }, // SPEC §2
+  logs: { toggle: 'Logs', title: 'Number of Logs', chart: 'number of logs' },
+};
+
+/** The search parameter that keeps the choice in the URL; absent means individuals. */
+const TOP_PARAM = 'top';
+
+/** `?top=logs` ranks the top species by logs; anything else, or nothing, by individuals. */
+export const topSpeciesRanking = (search: string): TopSpeciesRanking =>
+  new URLSearchParams(search).get(TOP_PARAM) === 'logs' ? 'logs' : 'individuals';
+
+/** The page's search with the choice set, its other parameters kept: '' or '?…'. */
+export function withTopSpeciesRanking(search: string, ranking: TopSpeciesRanking) {
+  const params = new URLSearchParams(search);
+  if (ranking === 'logs') params.set(TOP_PARAM, 'logs');
+  else params.delete(TOP_PARAM);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -3,11 +3,19 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { statsBuckets, type StatsBucket } from '../../../common/stats';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import {
+  Card,
+  CardAction,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { RankingToggle } from './ranking-toggle';
 import { SightingsChart, TopSpeciesChart } from './stats-charts';
 import {
   browserTimeZone,
@@ -16,6 +24,8 @@ import {
   formatCount,
   statsExportUrl,
   statsRangeQuery,
+  topSpeciesRanking,
+  withTopSpeciesRanking,
   type StatsFilters,
 } from './stats-format';
 import { useStatsSummary, useTimeSeries, useTopSpecies } from './use-stats';
@@ -33,10 +43,13 @@ export function StatsPage() {
   const [timeZone] = useState(browserTimeZone);
   // /stats?outingId=…: one outing's figures (a link from the outing's page, issue 22)
   const [location, navigate] = useLocation();
-  const outingId = new URLSearchParams(useSearch()).get('outingId') ?? '';
+  const search = useSearch();
+  const outingId = new URLSearchParams(search).get('outingId') ?? '';
+  // /stats?top=logs: the top species by logs (issue 23); in the URL so reload and back keep it
+  const ranking = topSpeciesRanking(search);
   const range = statsRangeQuery(filters, timeZone, outingId); // query keys compare by value
   const summary = useStatsSummary(range);
-  const topSpecies = useTopSpecies(range);
+  const topSpecies = useTopSpecies(range, ranking);
   const timeSeries = useTimeSeries(range, filters.bucket);
   const set = (change: Partial<StatsFilters>) =>
     setFilters((current) => ({ ...current, ...change }));
@@ -114,7 +127,11 @@ export function StatsPage() {
         >
           <Footprints className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <span className="flex-1">Showing the figures of one outing.</span>
-          <Button size="sm" variant="secondary" onClick={() => navigate(location)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => navigate(`${location}${withTopSpeciesRanking('', ranking)}`)}
+          >
             Show all logs
           </Button>
         </div>
@@ -149,11 +166,23 @@ export function StatsPage() {
         )}
       </ChartCard>
 
-      <ChartCard title="Top Species by Count" icon={BarChart3}>
+      <ChartCard
+        title="Top Species by Count"
+        icon={BarChart3}
+        action={
+          <RankingToggle
+            value={ranking}
+            // a view of the same page: replaced, so back leaves the page rather than the toggle
+            onChange={(next) =>
+              navigate(`${location}${withTopSpeciesRanking(search, next)}`, { replace: true })
+            }
+          />
+        }
+      >
         {topSpecies.isPending ? (
           <Skeleton className="h-72 w-full" />
-        ) : topSpecies.data?.length ? (
-          <TopSpeciesChart species={topSpecies.data} />
+        ) : topSpecies.data?.species.length ? (
+          <TopSpeciesChart species={topSpecies.data.species} by={topSpecies.data.by} />
         ) : (
           <EmptyChart icon={BarChart3} {...emptyStateText('species', filters)} />
         )}
@@ -189,17 +218,25 @@ function SummaryCard({
 interface ChartCardProps {
   title: string;
   icon: LucideIcon;
+  /** A control beside the title (the top species' ranking). */
+  action?: ReactNode;
   children: ReactNode;
 }
 
-function ChartCard({ title, icon: Icon, children }: ChartCardProps) {
+function ChartCard({ title, icon: Icon, action, children }: ChartCardProps) {
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="items-center">
         <CardTitle className="flex items-center gap-2 text-lg">
           <Icon className="size-5 text-primary" aria-hidden="true" />
           <h2>{title}</h2>
         </CardTitle>
+        {/* below the title on a phone: beside it, the title would wrap to a word a line */}
+        {action && (
+          <CardAction className="col-start-1 row-span-1 row-start-2 justify-self-start sm:col-start-2 sm:row-start-1 sm:justify-self-end">
+            {action}
+          </CardAction>
+        )}
       </CardHeader>
       <CardContent className="min-w-0">{children}</CardContent>
     </Card>

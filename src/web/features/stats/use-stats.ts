@@ -5,6 +5,7 @@ import {
   TOP_SPECIES_LIMIT,
   topSpeciesSchema,
   type StatsBucket,
+  type TopSpeciesRanking,
 } from '../../../common/stats';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -20,14 +21,20 @@ export const useStatsSummary = (range: RangeQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const useTopSpecies = (range: RangeQuery) =>
+/** The ten most counted or most logged species (issue 23), with the ranking they answer. */
+export const useTopSpecies = (range: RangeQuery, by: TopSpeciesRanking) =>
   useQuery({
-    queryKey: queryKeys.stats.topSpecies(range),
-    queryFn: ({ signal }) =>
-      api('/api/stats/top-species', topSpeciesSchema, {
-        query: { ...range, limit: TOP_SPECIES_LIMIT }, // SPEC §9: fixed at 10
+    queryKey: queryKeys.stats.topSpecies({ ...range, by }),
+    // the ranking travels with its rows: while the other one loads, the bars on screen keep
+    // their own title and values
+    queryFn: async ({ signal }) => ({
+      by,
+      species: await api('/api/stats/top-species', topSpeciesSchema, {
+        // SPEC §9: fixed at 10; `by` only when not the default, as SPEC §7 lists the call
+        query: { ...range, ...(by === 'logs' && { by }), limit: TOP_SPECIES_LIMIT },
         signal,
       }),
+    }),
     placeholderData: keepPreviousData,
   });
 

@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { appRoutes, editLogPath } from '../../../../common/routes';
+import { DisabledReason } from '@/components/needs-connection';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastWriteDone } from '@/features/offline';
@@ -21,6 +23,7 @@ import { SharingSwitch } from './sharing-switch';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const COPIED_INDICATOR_MS = 2000; // SPEC §9
+const SHARE_NEEDS_PUBLIC = 'Please enable public sharing first'; // SPEC §4's words for it
 
 export function LogDetailsPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
@@ -71,18 +74,22 @@ export function LogDetailsPage({ id }: { id: string }) {
   return (
     <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-2">
-        <Button asChild variant="ghost" size="icon" aria-label="Back to logs">
-          <Link href={appRoutes.home}>
-            <ArrowLeft />
-          </Link>
-        </Button>
+        <IconTooltip label="Back to logs">
+          <Button asChild variant="ghost" size="icon" aria-label="Back to logs">
+            <Link href={appRoutes.home}>
+              <ArrowLeft />
+            </Link>
+          </Button>
+        </IconTooltip>
         <h1 className="mr-auto text-2xl font-bold tracking-tight">Log Details</h1>
         {log && (
           <div className="flex gap-2">
-            <Button variant="outline" disabled={!log.isPublic} onClick={() => void share()}>
-              {copied ? <Check /> : <Share2 />}
-              Share
-            </Button>
+            <DisabledReason reason={log.isPublic ? undefined : SHARE_NEEDS_PUBLIC}>
+              <Button variant="outline" onClick={() => void share()}>
+                {copied ? <Check /> : <Share2 />}
+                Share
+              </Button>
+            </DisabledReason>
             <Button asChild variant="outline">
               <Link href={editLogPath(log.id)}>
                 <Pencil />

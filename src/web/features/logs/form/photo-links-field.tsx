@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { logWriteSchema } from '../../../../common/logs/schemas';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -55,15 +56,17 @@ export function PhotoLinksField({
             }
           }}
         />
-        <Button
-          type="button"
-          variant="outline"
-          size="icon"
-          aria-label="Add photo link"
-          onClick={add}
-        >
-          <Plus />
-        </Button>
+        <IconTooltip label="Add photo link">
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Add photo link"
+            onClick={add}
+          >
+            <Plus />
+          </Button>
+        </IconTooltip>
       </div>
       {links.length > 0 && (
         <ul className="grid grid-cols-1 gap-1" aria-label="Photo links">
@@ -76,15 +79,17 @@ export function PhotoLinksField({
               <span className="min-w-0 flex-1 truncate" title={link}>
                 {link}
               </span>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon-xs"
-                aria-label={`Remove ${link}`}
-                onClick={() => onLinksChange(links.filter((other) => other !== link))}
-              >
-                <X />
-              </Button>
+              <IconTooltip label={`Remove ${link}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon-xs"
+                  aria-label={`Remove ${link}`}
+                  onClick={() => onLinksChange(links.filter((other) => other !== link))}
+                >
+                  <X />
+                </Button>
+              </IconTooltip>
             </li>
           ))}
         </ul>

@@ -14,6 +14,7 @@ import { thumbnailUrl } from '../../../../common/photos';
 import { editLogPath, logPath } from '../../../../common/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
   DropdownMenu,
@@ -116,11 +117,13 @@ function LogCardMenu({ log, onShare, onDelete }: LogCardProps) {
   return (
     // not modal: the delete dialog opened from it would otherwise inherit a locked page
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${log.speciesCommon}`}>
-          <MoreHorizontal />
-        </Button>
-      </DropdownMenuTrigger>
+      <IconTooltip label={`Actions for ${log.speciesCommon}`}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${log.speciesCommon}`}>
+            <MoreHorizontal />
+          </Button>
+        </DropdownMenuTrigger>
+      </IconTooltip>
       <DropdownMenuContent align="end">
         <DropdownMenuItem asChild>
           <Link href={editLogPath(log.id)}>

@@ -2,6 +2,7 @@ import { Minus, NotebookPen, Plus } from 'lucide-react';
 import { LOG_LIMITS } from '../../../../common/logs/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { IconTooltip } from '@/components/ui/tooltip';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import type { TallyEntry } from './tally';
@@ -52,14 +53,16 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
             </Button>
           )}
         </div>
-        <Button
-          variant="outline"
-          className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
-          onClick={() => onCount(-1)}
-          aria-label={entry.count === 1 ? `Remove ${name}` : `One fewer ${name}`}
-        >
-          <Minus />
-        </Button>
+        <IconTooltip label={entry.count === 1 ? `Remove ${name}` : `One fewer ${name}`}>
+          <Button
+            variant="outline"
+            className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
+            onClick={() => onCount(-1)}
+            aria-label={entry.count === 1 ? `Remove ${name}` : `One fewer ${name}`}
+          >
+            <Minus />
+          </Button>
+        </IconTooltip>
         <output
           className="w-14 text-center text-3xl font-bold tabular-nums"
           aria-live="polite"
@@ -68,13 +71,15 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
         >
           {entry.count}
         </output>
-        <Button
-          className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
-          onClick={() => onCount(1)}
-          aria-label={`One more ${name}`}
-        >
-          <Plus />
-        </Button>
+        <IconTooltip label={`One more ${name}`}>
+          <Button
+            className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
+            onClick={() => onCount(1)}
+            aria-label={`One more ${name}`}
+          >
+            <Plus />
+          </Button>
+        </IconTooltip>
       </div>
       {showNote && (
         <Input
