@@ -417,7 +417,8 @@ describe('offline', () => {
     const exportButton = page.getByRole('button', { name: 'Export CSV' });
     expect(await exportButton.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
-    await page.getByTitle('Not available offline').first().waitFor();
+    await exportButton.hover({ force: true });
+    await page.getByRole('tooltip', { name: 'Not available offline' }).waitFor();
     await page.getByRole('button', { name: menuName }).click();
     const signOut = page.getByRole('menuitem', { name: /Sign Out/ });
     expect(await signOut.getAttribute('aria-disabled')).toBe('true');
