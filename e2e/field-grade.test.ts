@@ -335,6 +335,37 @@ describe('a form with changes', () => {
     await page.close();
   });
 
+  it("asks before the browser's Back leaves it, then goes back to where the person was", async () => {
+    const log = await createLog(ada.context, { speciesCommon: 'Grey Wagtail' });
+    const page = await ada.context.newPage();
+    await page.goto('/');
+    await page
+      .getByRole('link', { name: /Grey Wagtail/ })
+      .first()
+      .click();
+    await page.waitForURL(`${baseURL}/logs/${log.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`${baseURL}/logs/${log.id}/edit`);
+    await page.getByLabel('Notes').fill('By the weir');
+
+    await page.goBack();
+    await discardDialog(page).waitFor();
+    expect(pathOf(page)).toBe(`/logs/${log.id}/edit`);
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await page.getByLabel('Notes').inputValue()).toBe('By the weir');
+
+    await page.goBack(); // asks again
+    await discardDialog(page).waitFor();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL(`${baseURL}/logs/${log.id}`);
+    await page.getByRole('heading', { name: 'Grey Wagtail' }).waitFor();
+    // one entry for the form, not two: Back from the details reaches the list
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/`);
+    expect((await (await ada.context.request.get(`/api/logs/${log.id}`)).json()).notes).toBeFalsy();
+    await page.close();
+  });
+
   it('keeps a new sighting on the device and offers it back when the form opens again', async () => {
     const page = await ada.context.newPage();
     await page.goto('/logs/new');
