@@ -12,6 +12,32 @@ import { freePort, requireBuild } from './built-app.mjs';
 
 requireBuild();
 
+/** Sets cookies in the browser over its DevTools protocol (Node's own WebSocket). */
+async function setBrowserCookies(port, origin, pairs) {
+  const { webSocketDebuggerUrl } = await (
+    await fetch(`http://127.0.0.1:${port}/json/version`)
+  ).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const cookies = pairs.map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name, value: value.join('='), url: origin };
+  });
+  const done = new Promise((resolve, reject) => {
+    socket.onmessage = ({ data }) => {
+      const reply = JSON.parse(data);
+      if (reply.error) reject(new Error(reply.error.message));
+      else resolve();
+    };
+  });
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+  await done;
+  socket.close();
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-lighthouse-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
@@ -46,7 +72,9 @@ try {
       firstName: 'Light',
     }),
   });
-  const cookie = (registered.headers.get('set-cookie') ?? '').split(';')[0];
+  // the session and its hint (which tells the app to ask who is signed in), as a browser keeps them
+  const cookies = registered.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const cookie = cookies.join('; ');
   for (let day = 1; day <= 24; day++) {
     await fetch(`${origin}/api/logs`, {
       method: 'POST',
@@ -73,21 +101,30 @@ try {
       '--disable-sync',
     ],
   });
+  // Signed in through the browser's own cookies, set before the list's run (after the landing
+  // page's): a Cookie header alone would not reach document.cookie, and the app would show the
+  // landing page again.
+  const signIn = () => setBrowserCookies(chrome.port, origin, cookies);
   const pages = [
-    { name: 'landing', url: `${origin}/`, headers: {} },
-    { name: 'logs list (signed in)', url: `${origin}/`, headers: { Cookie: cookie } },
+    { name: 'landing', url: `${origin}/` },
+    { name: 'logs list (signed in)', url: `${origin}/`, before: signIn, asks: '/api/logs?' },
   ];
   console.log('page                    performance  accessibility  FCP      LCP      TBT     CLS');
   for (const page of pages) {
+    await page.before?.();
     const result = await lighthouse(page.url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
-      extraHeaders: page.headers,
     });
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
+    // the page audited is the one meant: the list asked for its logs
+    const requests = lhr.audits['network-requests'].details.items.map((item) => item.url);
+    if (page.asks && !requests.some((url) => url.includes(page.asks))) {
+      throw new Error(`${page.name}: the page audited never asked for ${page.asks}`);
+    }
     const score = (id) => Math.round((lhr.categories[id].score ?? 0) * 100);
     const audit = (id) => lhr.audits[id].displayValue ?? '';
     console.log(
