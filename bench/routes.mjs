@@ -141,7 +141,9 @@ try {
         new Promise((resolve, reject) => {
           const isReady = new Function(`return ${ready}`);
           const start = performance.now();
-          document.querySelector(selector).click();
+          const link = document.querySelector(selector);
+          if (!link) return reject(new Error(`no ${selector} on ${location.pathname}`));
+          link.click();
           const check = () => {
             if (isReady()) resolve(performance.now() - start);
             else if (performance.now() - start > 15_000)

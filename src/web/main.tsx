@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { firstLogsPageUrl } from '../common/logs/list-search';
 import { appRoutes } from '../common/routes';
 import { App } from '@/app/app';
+import { preloadPageAt } from '@/app/pages';
 import { mayBeSignedIn, preloadUser } from '@/features/auth';
 import { preloadMapPage } from '@/features/maps';
 import { requestEarly } from '@/lib/early-requests';
@@ -18,7 +19,10 @@ preloadUser();
 const { pathname, search } = window.location;
 if (pathname === appRoutes.map) preloadMapPage(search);
 const firstLogsPage = pathname === appRoutes.home ? firstLogsPageUrl(search) : undefined;
-if (firstLogsPage && mayBeSignedIn()) requestEarly(firstLogsPage);
+if (mayBeSignedIn()) {
+  if (firstLogsPage) requestEarly(firstLogsPage);
+  preloadPageAt(pathname);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -118,7 +118,7 @@ describe('serving the web app', () => {
   it("knows each page's code where the web app's router loads it from", () => {
     const pages = readFileSync(new URL('../../src/web/app/pages.ts', import.meta.url), 'utf8');
     const loaded = Object.fromEntries(
-      [...pages.matchAll(/^ {2}(\w+): \(\) => import\('@\/([^']+)'\),$/gm)].map((m) => [
+      [...pages.matchAll(/^ {2}(\w+): lazyPage\(\s*\(\) => import\('@\/([^']+)'\),/gm)].map((m) => [
         m[1],
         `src/web/${m[2]}.tsx`,
       ]),

@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { routeOf } from '../../common/routes';
 import { logQuery } from '@/features/logs';
-import { isPage, pageModules, type PageName } from './pages';
+import { isPage, pages, type PageName } from './pages';
 
 // Issue 23, fast first visits: a signed-in page's code is loaded before it is opened, so that
 // opening it waits for its data only. A link pointed at, focused or touched starts its page's
@@ -14,14 +14,8 @@ const IDLE_PAGES: PageName[] = ['home', 'log', 'newLog', 'stats', 'map', 'lists'
 const IDLE_START_MS = 2000; // after the first page's own requests
 const HOVERED_DATA_FRESH_MS = 15_000; // pointing at a link again within it asks nothing again
 
-const prefetched = new Set<PageName>();
-
-function prefetchPage(name: PageName) {
-  if (prefetched.has(name)) return;
-  prefetched.add(name);
-  // offline and never loaded: the page says so when it is opened
-  pageModules[name]().catch(() => prefetched.delete(name));
-}
+/** Offline and never loaded, the page says so when it is opened: nothing to report here. */
+const prefetchPage = (name: PageName) => pages[name].preload().catch(() => {});
 
 /** The page of a link's target, and its first request when that one is cheap (one log). */
 function prefetchLink(anchor: HTMLAnchorElement, queryClient: QueryClient) {
@@ -56,17 +50,14 @@ function prefetchWhenIdle(): () => void {
       cancel = () => cancelIdleCallback(handle);
     }
   };
-  const step = (pages: PageName[]) => {
-    const [name, ...rest] = pages;
+  const step = ([name, ...rest]: PageName[]) => {
     if (!name) return;
     idle(() => {
-      if (!prefetched.has(name)) {
-        prefetched.add(name);
-        pageModules[name]().then(
-          () => step(rest),
-          () => prefetched.delete(name), // offline: the rest would fail as well
-        );
-      } else step(rest);
+      // a page loaded already resolves at once; offline, the rest would fail as well
+      pages[name].preload().then(
+        () => step(rest),
+        () => {},
+      );
     });
   };
   const start = setTimeout(() => step(IDLE_PAGES), IDLE_START_MS);

@@ -5,26 +5,24 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
 import { NotFoundPage } from './not-found-page';
-import { pageModules } from './pages';
+import { frame, pages } from './pages';
 
 // Everything but the landing and not-found pages loads on demand, so the landing page never
 // downloads the app, the sign-in forms or zod (bench/web-bundle.mjs checks the budgets).
 const LoginPage = lazy(() =>
   import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
-const Header = lazy(() => import('./layout/header').then((m) => ({ default: m.Header })));
-const GlobalShortcuts = lazy(() =>
-  import('@/features/shortcuts').then((m) => ({ default: m.GlobalShortcuts })),
-);
+const Header = frame.header;
+const GlobalShortcuts = frame.shortcuts;
 const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
 const RoutePrefetch = lazy(() =>
   import('./route-prefetch').then((m) => ({ default: m.RoutePrefetch })),
 );
-const LogsPage = lazy(() => pageModules.home().then((m) => ({ default: m.LogsPage })));
-const NewLogPage = lazy(() => pageModules.newLog().then((m) => ({ default: m.NewLogPage })));
-const EditLogPage = lazy(() => pageModules.editLog().then((m) => ({ default: m.EditLogPage })));
-const LogDetailsPage = lazy(() => pageModules.log().then((m) => ({ default: m.LogDetailsPage })));
-const MapPage = lazy(() => pageModules.map().then((m) => ({ default: m.MapPage })));
+const LogsPage = pages.home;
+const NewLogPage = pages.newLog;
+const EditLogPage = pages.editLog;
+const LogDetailsPage = pages.log;
+const MapPage = pages.map;
 const SharedOutingPage = lazy(() =>
   import('@/features/outings/shared-outing-page').then((m) => ({ default: m.SharedOutingPage })),
 );
@@ -39,19 +37,19 @@ const PwaAuthCompletePage = lazy(() =>
 const SignOutPage = lazy(() =>
   import('@/features/auth/sign-out-page').then((m) => ({ default: m.SignOutPage })),
 );
-const ListsPage = lazy(() => pageModules.lists().then((m) => ({ default: m.ListsPage })));
+const ListsPage = pages.lists;
 const ResetPasswordPage = lazy(() =>
   import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const AdminPage = lazy(() => pageModules.admin().then((m) => ({ default: m.AdminPage })));
-const AccountPage = lazy(() => pageModules.account().then((m) => ({ default: m.AccountPage })));
-const OutingsPage = lazy(() => pageModules.outings().then((m) => ({ default: m.OutingsPage })));
-const OutingPage = lazy(() => pageModules.outing().then((m) => ({ default: m.OutingPage })));
-const TallyPage = lazy(() => pageModules.outingTally().then((m) => ({ default: m.TallyPage })));
+const AdminPage = pages.admin;
+const AccountPage = pages.account;
+const OutingsPage = pages.outings;
+const OutingPage = pages.outing;
+const TallyPage = pages.outingTally;
 const StartOutingButton = lazy(() =>
   import('./start-outing').then((m) => ({ default: m.StartOutingButton })),
 );
-const StatsPage = lazy(() => pageModules.stats().then((m) => ({ default: m.StatsPage })));
+const StatsPage = pages.stats;
 
 /** A signed-in page: a spinner while the sign-in check runs, sign-in when signed out. */
 function SignedIn({ children }: { children: ReactNode }) {
