@@ -114,6 +114,8 @@ export const PAGE_SOURCES: Partial<Record<AppRouteName, string>> = {
 };
 /** What every signed-in page loads beside its own code (src/web/app/router.tsx). */
 const SIGNED_IN_SOURCES = ['src/web/app/layout/header.tsx', 'src/web/features/shortcuts/index.ts'];
+/** And what the list and the outings page load too: the Start outing button. */
+const START_OUTING_SOURCE = 'src/web/app/start-outing.tsx';
 
 interface ManifestChunk {
   file: string;
@@ -141,7 +143,9 @@ export function pageModulePreloads(manifest: Record<string, ManifestChunk>) {
   for (const [name, source] of Object.entries(PAGE_SOURCES) as [AppRouteName, string][]) {
     if (!manifest[source]) continue; // a build without that page
     const keys = new Set<string>();
-    for (const start of [source, ...SIGNED_IN_SOURCES]) closure(start, keys);
+    const starts = [source, ...SIGNED_IN_SOURCES];
+    if (name === 'home' || name === 'outings') starts.push(START_OUTING_SOURCE);
+    for (const start of starts) closure(start, keys);
     const files = [...keys].filter((key) => !loaded.has(key)).map((key) => manifest[key]!.file);
     links.set(
       name,

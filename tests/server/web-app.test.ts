@@ -116,7 +116,8 @@ describe('serving the web app', () => {
   });
 
   it("knows each page's code where the web app's router loads it from", () => {
-    const pages = readFileSync(new URL('../../src/web/app/pages.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../src/web/app/pages.ts', import.meta.url), 'utf8');
+    const pages = source.slice(source.indexOf('export const pages = {'));
     const loaded = Object.fromEntries(
       [...pages.matchAll(/^ {2}(\w+): lazyPage\(\s*\(\) => import\('@\/([^']+)'\),/gm)].map((m) => [
         m[1],

@@ -44,6 +44,11 @@ export const frame = {
     () => import('@/features/shortcuts'),
     (m) => m.GlobalShortcuts,
   ),
+  /** Beside New Log on the list and on the outings page. */
+  startOuting: lazyPage(
+    () => import('./start-outing'),
+    (m) => m.StartOutingButton,
+  ),
 };
 
 export const pages = {
@@ -110,5 +115,12 @@ export function preloadPageAt(path: string) {
   const name = routeOf(path);
   if (!isPage(name)) return;
   // the router shows a failure
-  for (const part of [pages[name], frame.header, frame.shortcuts]) part.preload().catch(() => {});
+  const parts: Array<{ preload: () => Promise<unknown> }> = [
+    pages[name],
+    frame.header,
+    frame.shortcuts,
+  ];
+  // the list's and outings' button, which would push the page down if it came after it
+  if (name === 'home' || name === 'outings') parts.push(frame.startOuting);
+  for (const part of parts) part.preload().catch(() => {});
 }

@@ -46,9 +46,7 @@ const AccountPage = pages.account;
 const OutingsPage = pages.outings;
 const OutingPage = pages.outing;
 const TallyPage = pages.outingTally;
-const StartOutingButton = lazy(() =>
-  import('./start-outing').then((m) => ({ default: m.StartOutingButton })),
-);
+const StartOutingButton = frame.startOuting;
 const StatsPage = pages.stats;
 
 /** A signed-in page: a spinner while the sign-in check runs, sign-in when signed out. */
