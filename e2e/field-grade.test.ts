@@ -335,6 +335,37 @@ describe('a form with changes', () => {
     await page.close();
   });
 
+  it("asks before the browser's Back leaves it, then goes back to where the person was", async () => {
+    const log = await createLog(ada.context, { speciesCommon: 'Grey Wagtail' });
+    const page = await ada.context.newPage();
+    await page.goto('/');
+    await page
+      .getByRole('link', { name: /Grey Wagtail/ })
+      .first()
+      .click();
+    await page.waitForURL(`${baseURL}/logs/${log.id}`);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(`${baseURL}/logs/${log.id}/edit`);
+    await page.getByLabel('Notes').fill('By the weir');
+
+    await page.goBack();
+    await discardDialog(page).waitFor();
+    expect(pathOf(page)).toBe(`/logs/${log.id}/edit`);
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await page.getByLabel('Notes').inputValue()).toBe('By the weir');
+
+    await page.goBack(); // asks again
+    await discardDialog(page).waitFor();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.waitForURL(`${baseURL}/logs/${log.id}`);
+    await page.getByRole('heading', { name: 'Grey Wagtail' }).waitFor();
+    // one entry for the form, not two: Back from the details reaches the list
+    await page.goBack();
+    await page.waitForURL(`${baseURL}/`);
+    expect((await (await ada.context.request.get(`/api/logs/${log.id}`)).json()).notes).toBeFalsy();
+    await page.close();
+  });
+
   it('keeps a new sighting on the device and offers it back when the form opens again', async () => {
     const page = await ada.context.newPage();
     await page.goto('/logs/new');
@@ -435,5 +466,55 @@ describe('offline', () => {
     await context.setOffline(false);
     await page.getByText('You are offline').waitFor({ state: 'detached' });
     await context.close();
+  });
+});
+
+describe('first visits', () => {
+  let ada: SignedIn;
+  beforeAll(async () => {
+    ada = await signUp(browser);
+    await createLog(ada.context, { speciesCommon: 'Swift Visit' });
+  });
+  afterAll(() => ada.context.close());
+
+  it("asks for the list's first page once: the page named it, the app takes that reply", async () => {
+    const page = await ada.context.newPage();
+    const listRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/logs' && request.method() === 'GET') listRequests.push(url.search);
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Swift Visit' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(listRequests).toEqual(['?page=1&pageSize=20']);
+    await page.close();
+  });
+
+  it("loads a page's code when its link is pointed at, and opens it without a spinner", async () => {
+    const page = await ada.context.newPage();
+    const statsCode: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/stats-page-[\w-]+\.js$/.test(request.url())) statsCode.push(request.url());
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Swift Visit' }).waitFor();
+    const stats = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Stats' });
+    await stats.hover();
+    await expect.poll(() => statsCode.length, { timeout: 5000 }).toBe(1);
+    // a page-wide spinner shown at any moment after the click is noted
+    await page.evaluate(`
+      new MutationObserver(() => {
+        if (document.querySelector('.min-h-screen > [role="status"]'))
+          document.documentElement.dataset.pageSpinner = 'shown';
+      }).observe(document.body, { childList: true, subtree: true });
+    `);
+    await stats.click();
+    await page.getByRole('heading', { name: 'Statistics' }).waitFor();
+    expect(await page.evaluate('document.documentElement.dataset.pageSpinner')).toBeUndefined();
+    expect(statsCode).toHaveLength(1); // not asked again
+    await page.close();
   });
 });

@@ -147,7 +147,12 @@ describe('the install card', () => {
     await page.getByText('Track Wildlife Sightings with Precision').waitFor();
     const card = page.getByRole('region', { name: 'Install app' });
 
+    // offered before the person has done anything, it waits for their first move
     await offerInstall(page, 'accepted');
+    await page.waitForTimeout(300);
+    expect(await card.count()).toBe(0);
+    await page.keyboard.press('Shift');
+    await card.waitFor();
     await card.getByRole('button', { name: 'Install' }).click();
     await card.waitFor({ state: 'detached' });
     expect(await page.evaluate('window.prompted')).toBe(true);

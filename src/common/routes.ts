@@ -25,6 +25,18 @@ export const appRoutes = {
   outing: '/outings/:id',
 } as const;
 
+export type AppRouteName = keyof typeof appRoutes;
+
+const routePatterns = Object.entries(appRoutes).map(
+  ([name, route]) =>
+    [name as AppRouteName, new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`)] as const,
+);
+
+/** The route a path is on (the first of the table that matches, as the app's router takes it). */
+export function routeOf(path: string): AppRouteName | undefined {
+  return routePatterns.find(([, pattern]) => pattern.test(path))?.[0];
+}
+
 export const logPath = (id: string) => `/logs/${id}`;
 export const editLogPath = (id: string) => `/logs/${id}/edit`;
 export const sharedLogPath = (id: string) => `/shared/${id}`;

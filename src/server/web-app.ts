@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { MetaTag } from '../common/sharing.js';
+import { firstLogsPageUrl } from '../common/logs/list-search.js';
 import { firstLogPointsUrl } from '../common/maps/points-url.js';
-import { appRoutes, CURRENT_USER_URL } from '../common/routes.js';
+import { appRoutes, CURRENT_USER_URL, routeOf, type AppRouteName } from '../common/routes.js';
 import type { Config } from './config.js';
 import { SESSION_COOKIE } from './features/auth/index.js';
 
@@ -13,12 +14,8 @@ import { SESSION_COOKIE } from './features/auth/index.js';
 // (product name, sign-in options, map tiles): the browser reads them without a request.
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
-const routePatterns = Object.values(appRoutes).map(
-  (route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
-);
-
 export function isAppRoute(path: string): boolean {
-  return routePatterns.some((pattern) => pattern.test(path));
+  return routeOf(path) !== undefined;
 }
 
 const escapeHtml = (text: string) =>
@@ -79,15 +76,18 @@ export function renderIndexHtml(template: string, settings: PageSettings): strin
 
 /**
  * The requests a page makes first, started by the browser as it reads the page, before the
- * app's code has run: who is signed in, and on /map the sightings. The app's own fetch of the
+ * app's code has run: who is signed in, on /map the sightings, and on the plain list its page of
+ * logs. The app's own fetch of the
  * same URL takes the preloaded reply (src/web/main.tsx starts both).
  */
 export function preloadLinks(path: string, search: string, signedIn = true): string {
   // signed out, both would answer 401, which the browser reports in the console
   if (!signedIn) return '';
+  const list = path === appRoutes.home ? firstLogsPageUrl(search) : undefined;
   const requests = [
     CURRENT_USER_URL,
     ...(path === appRoutes.map ? [firstLogPointsUrl(search)] : []),
+    ...(list ? [list] : []),
   ];
   return requests
     .map(
@@ -95,6 +95,72 @@ export function preloadLinks(path: string, search: string, signedIn = true): str
         `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials" />`,
     )
     .join('\n    ');
+}
+
+/** The source of each signed-in page's code, as src/web/app/pages.ts imports it. */
+export const PAGE_SOURCES: Partial<Record<AppRouteName, string>> = {
+  home: 'src/web/features/logs/list/logs-page.tsx',
+  newLog: 'src/web/features/logs/form/log-form-page.tsx',
+  editLog: 'src/web/features/logs/form/log-form-page.tsx',
+  log: 'src/web/features/logs/details/log-details-page.tsx',
+  stats: 'src/web/features/stats/stats-page.tsx',
+  lists: 'src/web/features/lists/lists-page.tsx',
+  map: 'src/web/features/maps/map-page.tsx',
+  account: 'src/web/features/account/account-page.tsx',
+  admin: 'src/web/features/admin/admin-page.tsx',
+  outings: 'src/web/features/outings/outings-page.tsx',
+  outing: 'src/web/features/outings/outing-page.tsx',
+  outingTally: 'src/web/features/outings/tally/tally-page.tsx',
+};
+/** What every signed-in page loads beside its own code (src/web/app/router.tsx). */
+const SIGNED_IN_SOURCES = ['src/web/app/layout/header.tsx', 'src/web/features/shortcuts/index.ts'];
+/** And what the list and the outings page load too: the Start outing button. */
+const START_OUTING_SOURCE = 'src/web/app/start-outing.tsx';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The code a signed-in page loads on demand, from Vite's build manifest: without it, the
+ * browser learns of the page's code only once the app's own has run and the sign-in check has
+ * answered, one round trip after the other. Each page's `<link rel="modulepreload">` tags, the
+ * app's entry and what it imports left out (the page names those itself).
+ */
+export function pageModulePreloads(manifest: Record<string, ManifestChunk>) {
+  const closure = (key: string, seen = new Set<string>()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? closure(entry) : new Set<string>();
+  const links = new Map<AppRouteName, string>();
+  for (const [name, source] of Object.entries(PAGE_SOURCES) as [AppRouteName, string][]) {
+    if (!manifest[source]) continue; // a build without that page
+    const keys = new Set<string>();
+    const starts = [source, ...SIGNED_IN_SOURCES];
+    if (name === 'home' || name === 'outings') starts.push(START_OUTING_SOURCE);
+    for (const start of starts) closure(start, keys);
+    const files = [...keys].filter((key) => !loaded.has(key)).map((key) => manifest[key]!.file);
+    links.set(
+      name,
+      files
+        .map((file) => `<link rel="modulepreload" href="/${escapeHtml(file)}" />`)
+        .join('\n    '),
+    );
+  }
+  return links;
+}
+
+function readPageModulePreloads(webRoot: string) {
+  const manifestFile = join(webRoot, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return new Map<AppRouteName, string>();
+  return pageModulePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')));
 }
 
 export function renderManifest(manifest: string, appName: string): string {
@@ -124,6 +190,7 @@ export async function registerWebApp(
     throw new Error(`The web app is not built (${indexFile} is missing): run npm run build`);
   }
   const indexHtml = renderIndexHtml(readFileSync(indexFile, 'utf8'), settings);
+  const modulePreloads = readPageModulePreloads(webRoot);
 
   await app.register(fastifyStatic, {
     root: webRoot,
@@ -148,7 +215,10 @@ export async function registerWebApp(
     // the service worker's copy of the page (fetched, not navigated) is for anyone, signed in or not
     const navigated = request.headers['sec-fetch-dest'] !== 'empty';
     const hasSession = request.cookies[SESSION_COOKIE] !== undefined;
-    const links = preloadLinks(path, search, navigated && hasSession);
+    const signedIn = navigated && hasSession;
+    const route = routeOf(path);
+    const code = signedIn && route ? modulePreloads.get(route) : undefined;
+    const links = [preloadLinks(path, search, signedIn), code].filter(Boolean).join('\n    ');
     const page = indexHtml.replace('</head>', () => `  ${links}\n  </head>`);
     return reply
       .code(isAppRoute(path) ? 200 : 404) // unknown paths still get the app: it shows its 404 page

@@ -1,18 +1,28 @@
 import './zod-jitless'; // first: before any module that imports zod
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { firstLogsPageUrl } from '../common/logs/list-search';
 import { appRoutes } from '../common/routes';
 import { App } from '@/app/app';
-import { preloadUser } from '@/features/auth';
+import { preloadPageAt } from '@/app/pages';
+import { mayBeSignedIn, preloadUser } from '@/features/auth';
 import { preloadMapPage } from '@/features/maps';
+import { requestEarly } from '@/lib/early-requests';
 import './index.css';
 
 // The theme is on <html> before this runs: public/theme-init.js, loaded in index.html's <head>.
 
-// Requests every page, and the map, wait for: started now, while React starts, and in this
-// order (the embedded database answers one query at a time).
+// Requests every page, the map and the list wait for: started now, while React starts, and in
+// this order (the embedded database answers one query at a time). The server named them in the
+// page already (src/server/web-app.ts); these take the browser's preloaded replies.
 preloadUser();
-if (window.location.pathname === appRoutes.map) preloadMapPage(window.location.search);
+const { pathname, search } = window.location;
+if (pathname === appRoutes.map) preloadMapPage(search);
+const firstLogsPage = pathname === appRoutes.home ? firstLogsPageUrl(search) : undefined;
+if (mayBeSignedIn()) {
+  if (firstLogsPage) requestEarly(firstLogsPage);
+  preloadPageAt(pathname);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -4,7 +4,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { renderIndexHtml } from '../../src/server/web-app.js';
+import { PAGE_SOURCES, renderIndexHtml } from '../../src/server/web-app.js';
 import { testConfig } from '../support/helpers.js';
 
 const webRoot = fileURLToPath(new URL('../fixtures/web/', import.meta.url));
@@ -56,7 +56,7 @@ describe('serving the web app', () => {
     expect(res.body.match(/name="map-attribution"/g)).toHaveLength(1);
   });
 
-  it("preloads the sign-in check on every page, and on /map the URL's sightings, escaped", async () => {
+  it("preloads the sign-in check on every page, on /map the URL's sightings, on the list its page, escaped", async () => {
     const preloads = (body: string) =>
       [
         ...body.matchAll(
@@ -67,7 +67,13 @@ describe('serving the web app', () => {
     const headers = { cookie: 'sid=s%3Aany' };
     expect(preloads((await app.inject({ method: 'GET', url: '/', headers })).body)).toEqual([
       '/api/auth/user',
+      '/api/logs?page=1&amp;pageSize=20',
     ]);
+    const third = await app.inject({ method: 'GET', url: '/?page=3', headers });
+    expect(preloads(third.body)[1]).toBe('/api/logs?page=3&amp;pageSize=20');
+    // a search or filters are checked by the list first: it asks for itself
+    const searched = await app.inject({ method: 'GET', url: '/?q=owl&page=2', headers });
+    expect(preloads(searched.body)).toEqual(['/api/auth/user']);
     const map = await app.inject({
       method: 'GET',
       url: '/map?q=%20robin%20&place=&page=2&to=2026-05-31',
@@ -86,6 +92,40 @@ describe('serving the web app', () => {
     expect(preloads(hostile.body)[1]).toBe(
       '/api/logs/geo?q=%22%3E%3Cscript%3Ealert%281%29%3C%2Fscript%3E&amp;limit=100000',
     );
+  });
+
+  it("names a signed-in page's own code for the browser to load with the app's", async () => {
+    const modules = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" href="([^"]*)" \/>/g)].map((m) => m[1]);
+    const headers = { cookie: 'sid=s%3Aany' };
+    // the page, the header and shortcuts, and what they import; not the app's entry nor its imports
+    const list = await app.inject({ method: 'GET', url: '/', headers });
+    expect(modules(list.body).toSorted()).toEqual([
+      '/assets/card-abc123.js',
+      '/assets/header-abc123.js',
+      '/assets/logs-page-abc123.js',
+      '/assets/shortcuts-abc123.js',
+    ]);
+    const stats = await app.inject({ method: 'GET', url: '/stats?from=2026-01-01', headers });
+    expect(modules(stats.body)).toContain('/assets/chart-abc123.js');
+    expect(modules(stats.body)).not.toContain('/assets/logs-page-abc123.js');
+    // signed out (the landing page), the sign-in page, a page the build lacks: nothing
+    expect(modules((await app.inject({ method: 'GET', url: '/' })).body)).toEqual([]);
+    expect(modules((await app.inject({ method: 'GET', url: '/login', headers })).body)).toEqual([]);
+    expect(modules((await app.inject({ method: 'GET', url: '/map', headers })).body)).toEqual([]);
+  });
+
+  it("knows each page's code where the web app's router loads it from", () => {
+    const source = readFileSync(new URL('../../src/web/app/pages.ts', import.meta.url), 'utf8');
+    const pages = source.slice(source.indexOf('export const pages = {'));
+    const loaded = Object.fromEntries(
+      [...pages.matchAll(/^ {2}(\w+): lazyPage\(\s*\(\) => import\('@\/([^']+)'\),/gm)].map((m) => [
+        m[1],
+        `src/web/${m[2]}.tsx`,
+      ]),
+    );
+    expect(Object.keys(loaded).length).toBeGreaterThan(10);
+    expect(PAGE_SOURCES).toEqual(loaded);
   });
 
   it('writes the configured product name into the web app manifest', async () => {

@@ -8,6 +8,9 @@ export const filterNames = ['from', 'to', 'minCount', 'maxCount', 'place', 'outi
 export type FilterName = (typeof filterNames)[number];
 export type ListFilters = Record<FilterName, string>;
 
+/** Logs on one page of the list (the API's default page size). */
+export const PAGE_SIZE = 20;
+
 export interface ListState {
   q: string;
   filters: ListFilters;
@@ -132,4 +135,15 @@ export function setFilterValues({ q, filters }: Pick<ListState, 'q' | 'filters'>
     if (value.trim() !== '') values[name] = value.trim();
   }
   return values;
+}
+
+/**
+ * The list's first request, given the page's query string, when it is the plain list (no search,
+ * no filters; any page): the server names it in the page and the app starts it before its code
+ * has loaded. The same URL as the list page's own request (src/web/features/logs/search/list-query.test.ts).
+ */
+export function firstLogsPageUrl(search: string): string | undefined {
+  const { q, filters, page } = parseListSearch(search);
+  if (q.trim() || Object.values(filters).some((value) => value.trim())) return undefined;
+  return `/api/logs?page=${page}&pageSize=${PAGE_SIZE}`;
 }

@@ -3,6 +3,7 @@ import { readIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
 import { canonicalTimeZone, optionalQuery, queryDay } from '../query-params.js';
 import { taxonSchema } from '../taxonomy.js';
+import { PAGE_SIZE } from './list-search.js';
 
 // Field limits and paging of SPEC §5 and §9.
 export const LOG_LIMITS = {
@@ -16,7 +17,7 @@ export const LOG_LIMITS = {
   /** Coordinate uncertainty in metres: from 1 m to half the Earth's circumference. */
   maxCoordinateUncertainty: 20_000_000,
 } as const;
-export const PAGE_SIZE = 20;
+export { PAGE_SIZE };
 export const MAX_PAGE_SIZE = 100;
 
 const atMost = (max: number, label: string) => `${label} must be at most ${max} characters`;

@@ -1,14 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from '@/components/ui/sonner';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { ThemeProvider, useTheme } from '@/features/theme';
 import { createQueryClient } from '@/lib/query-client';
 import { toasterOptions } from './toaster-options';
 
+// Loaded after the first paint, so the landing page does not pay for it: a toast raised before
+// it mounts is shown when it does (sonner replays the active ones to a late Toaster).
+const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })));
+
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster theme={theme} {...toasterOptions} />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster theme={theme} {...toasterOptions} />
+    </Suspense>
+  );
 }
 
 export function Providers({ children }: { children: ReactNode }) {

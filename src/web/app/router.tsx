@@ -5,32 +5,24 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
 import { NotFoundPage } from './not-found-page';
+import { frame, pages } from './pages';
 
 // Everything but the landing and not-found pages loads on demand, so the landing page never
 // downloads the app, the sign-in forms or zod (bench/web-bundle.mjs checks the budgets).
 const LoginPage = lazy(() =>
   import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
-const Header = lazy(() => import('./layout/header').then((m) => ({ default: m.Header })));
-const GlobalShortcuts = lazy(() =>
-  import('@/features/shortcuts').then((m) => ({ default: m.GlobalShortcuts })),
-);
+const Header = frame.header;
+const GlobalShortcuts = frame.shortcuts;
 const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
-const LogsPage = lazy(() =>
-  import('@/features/logs/list/logs-page').then((m) => ({ default: m.LogsPage })),
+const RoutePrefetch = lazy(() =>
+  import('./route-prefetch').then((m) => ({ default: m.RoutePrefetch })),
 );
-const NewLogPage = lazy(() =>
-  import('@/features/logs/form/log-form-page').then((m) => ({ default: m.NewLogPage })),
-);
-const EditLogPage = lazy(() =>
-  import('@/features/logs/form/log-form-page').then((m) => ({ default: m.EditLogPage })),
-);
-const LogDetailsPage = lazy(() =>
-  import('@/features/logs/details/log-details-page').then((m) => ({ default: m.LogDetailsPage })),
-);
-const MapPage = lazy(() =>
-  import('@/features/maps/map-page').then((m) => ({ default: m.MapPage })),
-);
+const LogsPage = pages.home;
+const NewLogPage = pages.newLog;
+const EditLogPage = pages.editLog;
+const LogDetailsPage = pages.log;
+const MapPage = pages.map;
 const SharedOutingPage = lazy(() =>
   import('@/features/outings/shared-outing-page').then((m) => ({ default: m.SharedOutingPage })),
 );
@@ -45,33 +37,17 @@ const PwaAuthCompletePage = lazy(() =>
 const SignOutPage = lazy(() =>
   import('@/features/auth/sign-out-page').then((m) => ({ default: m.SignOutPage })),
 );
-const ListsPage = lazy(() =>
-  import('@/features/lists/lists-page').then((m) => ({ default: m.ListsPage })),
-);
+const ListsPage = pages.lists;
 const ResetPasswordPage = lazy(() =>
   import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const AdminPage = lazy(() =>
-  import('@/features/admin/admin-page').then((m) => ({ default: m.AdminPage })),
-);
-const AccountPage = lazy(() =>
-  import('@/features/account/account-page').then((m) => ({ default: m.AccountPage })),
-);
-const OutingsPage = lazy(() =>
-  import('@/features/outings/outings-page').then((m) => ({ default: m.OutingsPage })),
-);
-const OutingPage = lazy(() =>
-  import('@/features/outings/outing-page').then((m) => ({ default: m.OutingPage })),
-);
-const TallyPage = lazy(() =>
-  import('@/features/outings/tally/tally-page').then((m) => ({ default: m.TallyPage })),
-);
-const StartOutingButton = lazy(() =>
-  import('./start-outing').then((m) => ({ default: m.StartOutingButton })),
-);
-const StatsPage = lazy(() =>
-  import('@/features/stats/stats-page').then((m) => ({ default: m.StatsPage })),
-);
+const AdminPage = pages.admin;
+const AccountPage = pages.account;
+const OutingsPage = pages.outings;
+const OutingPage = pages.outing;
+const TallyPage = pages.outingTally;
+const StartOutingButton = frame.startOuting;
+const StatsPage = pages.stats;
 
 /** A signed-in page: a spinner while the sign-in check runs, sign-in when signed out. */
 function SignedIn({ children }: { children: ReactNode }) {
@@ -109,6 +85,7 @@ export function AppRouter() {
         // its own boundary: the header and shortcuts must not wait for it
         <Suspense fallback={null}>
           <OfflineSync />
+          <RoutePrefetch />
         </Suspense>
       )}
       <Switch>

@@ -47,6 +47,7 @@ export function startScrollRestoration() {
   }
   // wouter dispatches these for its own navigations (wouter/use-browser-location)
   addEventListener('pushState', () => {
+    if (here() === current) return; // the same page again (a changed form's guard entry)
     stopRestoring();
     current = here();
     window.scrollTo(0, 0);

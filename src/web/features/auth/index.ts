@@ -4,4 +4,4 @@
 export { showServerError } from './form-error';
 export { ServerErrorAlert } from './server-error-alert';
 export { UserMenu } from './user-menu';
-export { preloadUser, userQuery, useUser } from './use-user';
+export { mayBeSignedIn, preloadUser, userQuery, useUser } from './use-user';

@@ -6,7 +6,7 @@ import { queryKeys } from '@/lib/query-keys';
 import { userReply } from './user-reply';
 
 /** Whether this browser holds a session: signed out, no one is asked (and no 401 is logged). */
-const mayBeSignedIn = () =>
+export const mayBeSignedIn = () =>
   document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
 
 /** Asks who is signed in before React renders: every page waits for the answer (main.tsx). */

@@ -1,11 +1,15 @@
 import { Binoculars, Camera, MapPin, NotebookPen, Smartphone, TrendingUp } from 'lucide-react';
-import { useState, type ComponentProps, type ReactNode } from 'react';
-import { AboutDialog } from '@/components/about-dialog';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { productName } from '@/lib/product-name';
 import { useStandalone } from '@/lib/use-standalone';
+
+// The About dialog (and the dialog code under it) only for those who open it.
+const AboutDialog = lazy(() =>
+  import('@/components/about-dialog').then((m) => ({ default: m.AboutDialog })),
+);
 
 // The landing page's promises (SPEC §1).
 const features = [
@@ -64,6 +68,7 @@ export function LandingPage() {
   const standalone = useStandalone();
   const year = new Date().getFullYear();
   const [about, setAbout] = useState(false);
+  const [aboutOpened, setAboutOpened] = useState(false);
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -127,11 +132,19 @@ export function LandingPage() {
           <button
             type="button"
             className="underline-offset-4 hover:underline"
-            onClick={() => setAbout(true)}
+            onClick={() => {
+              setAboutOpened(true);
+              setAbout(true);
+            }}
           >
             About
           </button>
-          <AboutDialog open={about} onOpenChange={setAbout} />
+          {/* loaded when first opened, then kept for its closing animation */}
+          {aboutOpened && (
+            <Suspense fallback={null}>
+              <AboutDialog open={about} onOpenChange={setAbout} />
+            </Suspense>
+          )}
         </div>
       </footer>
     </div>

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useLocation } from 'wouter';
 import { appRoutes, logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,6 +14,7 @@ import { useLog } from '../api/use-log';
 import { useCreateLog, useUpdateLog } from '../api/use-log-writes';
 import { LogNotFound } from '../details/log-not-found';
 import { LogForm, NEW_LOG_DRAFT } from './log-form';
+import { useLeaveTo } from './leave-guard';
 import { formValues, newLogValues, toRequest } from './form-values';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -40,7 +40,7 @@ function useOneSaveAtATime() {
 
 export function NewLogPage() {
   useDocumentTitle('New Log');
-  const [, navigate] = useLocation();
+  const navigate = useLeaveTo(); // from a changed form's guard entry too
   const createLog = useCreateLog();
   const [defaultValues] = useState(newLogValues); // 'now' once, not at every render
   // one form, one log: every try of this form sends the same Idempotency-Key
@@ -80,7 +80,7 @@ export function NewLogPage() {
 
 export function EditLogPage({ id }: { id: string }) {
   useDocumentTitle('Edit Log');
-  const [, navigate] = useLocation();
+  const navigate = useLeaveTo(); // from a changed form's guard entry too
   const { data: log, error } = useLog(id);
   const updateLog = useUpdateLog(id);
   const once = useOneSaveAtATime();

@@ -155,7 +155,11 @@ export function LogForm({
     setOfferedDraft(undefined);
   };
 
-  const { confirmLeave, dialog: leaveDialog } = useLeaveGuard(isDirty && !saving, discardDraft);
+  const { confirmLeave, dialog: leaveDialog } = useLeaveGuard(
+    isDirty && !saving,
+    discardDraft,
+    onCancel,
+  );
   const cancel = () => confirmLeave(onCancel);
   useShortcuts({ save: submit, cancel });
 
