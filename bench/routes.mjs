@@ -11,7 +11,7 @@
 //   warm      the same page opened a second time (its code loaded, its data asked again): the
 //             ceiling, what a route change costs without loading any code.
 // The figures are medians; the ratio is each way's median over the warm one.
-/* global document, requestAnimationFrame -- the measure runs in the page */
+/* global document, location, requestAnimationFrame -- the measure runs in the page */
 import { chromium } from 'playwright-core';
 import { requireBuild, signUp, startBuiltServer } from './built-app.mjs';
 

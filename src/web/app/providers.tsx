@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { ThemeProvider, useTheme } from '@/features/theme';
 import { createQueryClient } from '@/lib/query-client';
 import { toasterOptions } from './toaster-options';
@@ -23,8 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        {/* one provider: every tooltip opens after SPEC §9's delays, and a moved pointer skips them */}
-        <TooltipProvider>{children}</TooltipProvider>
+        {children}
         <ThemedToaster />
       </ThemeProvider>
     </QueryClientProvider>

@@ -14,6 +14,7 @@ const LoginPage = lazy(() =>
 );
 const Header = frame.header;
 const GlobalShortcuts = frame.shortcuts;
+const TooltipProvider = frame.tooltips;
 const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
 const RoutePrefetch = lazy(() =>
   import('./route-prefetch').then((m) => ({ default: m.RoutePrefetch })),
@@ -73,7 +74,7 @@ const headerPlaceholder = <div className="h-14 border-b" aria-hidden="true" />;
 export function AppRouter() {
   const { user } = useUser();
 
-  return (
+  const app = (
     <>
       {user && (
         <Suspense fallback={headerPlaceholder}>
@@ -206,5 +207,11 @@ export function AppRouter() {
         </Route>
       </Switch>
     </>
+  );
+  if (!user) return app;
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <TooltipProvider>{app}</TooltipProvider>
+    </Suspense>
   );
 }

@@ -1,9 +1,10 @@
-import { Download, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { IconTooltip } from '@/components/ui/tooltip';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { productName } from '@/lib/product-name';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// The offer is listened for from the start (the browser makes it once); the card's code and
+// its tooltip come when it shows, not with the landing page.
+const InstallCardView = lazy(() =>
+  import('./install-card-view').then((m) => ({ default: m.InstallCardView })),
+);
 
 /** Chromium's install offer; not in TypeScript's DOM types. */
 interface BeforeInstallPromptEvent extends Event {
@@ -60,37 +61,8 @@ export function InstallCard() {
   };
 
   return (
-    <Card
-      role="region"
-      aria-label="Install app"
-      className="fixed right-4 bottom-4 left-4 z-50 gap-3 shadow-lg sm:left-auto sm:w-96"
-    >
-      <CardHeader className="relative pr-12">
-        <CardTitle>Install {productName}</CardTitle>
-        <CardDescription>
-          Add it to your home screen for quick access, even offline.
-        </CardDescription>
-        <IconTooltip label="Close">
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="absolute top-0 right-4"
-            aria-label="Close"
-            onClick={() => setOffer(null)}
-          >
-            <X />
-          </Button>
-        </IconTooltip>
-      </CardHeader>
-      <CardContent className="flex justify-end gap-2">
-        <Button variant="outline" onClick={() => setOffer(null)}>
-          Not now
-        </Button>
-        <Button onClick={() => void install()}>
-          <Download />
-          Install
-        </Button>
-      </CardContent>
-    </Card>
+    <Suspense fallback={null}>
+      <InstallCardView onInstall={() => void install()} onClose={() => setOffer(null)} />
+    </Suspense>
   );
 }

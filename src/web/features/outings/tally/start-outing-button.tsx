@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { appRoutes } from '../../../../common/routes';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { browserTimeZone } from '@/lib/log-dates';
 import { startTally } from './tally';
 import { beginTally, useTally } from './use-tally';
@@ -37,10 +38,12 @@ export function StartOutingButton({ className }: { className?: string }) {
     navigate(appRoutes.outingTally);
   };
 
+  // while the device's tally is read (a moment), its place is kept but nothing shows: neither
+  // a button that may turn into "Resume outing" nor a faded one fading in
   return (
     <Button
       variant="outline"
-      className={className}
+      className={cn(className, isPending && 'invisible')}
       disabled={isPending || starting}
       onClick={() => void start()}
     >
