@@ -44,14 +44,6 @@ export const frame = {
     () => import('@/features/shortcuts'),
     (m) => m.GlobalShortcuts,
   ),
-  /**
-   * One tooltip provider around the signed-in app: every tooltip opens after SPEC §9's delays,
-   * and a moved pointer skips them. Not on the landing page, which has no tooltip to show.
-   */
-  tooltips: lazyPage(
-    () => import('@/components/ui/tooltip'),
-    (m) => m.TooltipProvider,
-  ),
   /** Beside New Log on the list and on the outings page. */
   startOuting: lazyPage(
     () => import('./start-outing'),
@@ -127,7 +119,6 @@ export function preloadPageAt(path: string) {
     pages[name],
     frame.header,
     frame.shortcuts,
-    frame.tooltips,
   ];
   // the list's and outings' button, which would push the page down if it came after it
   if (name === 'home' || name === 'outings') parts.push(frame.startOuting);

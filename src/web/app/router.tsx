@@ -14,7 +14,6 @@ const LoginPage = lazy(() =>
 );
 const Header = frame.header;
 const GlobalShortcuts = frame.shortcuts;
-const TooltipProvider = frame.tooltips;
 const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
 const RoutePrefetch = lazy(() =>
   import('./route-prefetch').then((m) => ({ default: m.RoutePrefetch })),
@@ -74,7 +73,7 @@ const headerPlaceholder = <div className="h-14 border-b" aria-hidden="true" />;
 export function AppRouter() {
   const { user } = useUser();
 
-  const app = (
+  return (
     <>
       {user && (
         <Suspense fallback={headerPlaceholder}>
@@ -207,11 +206,5 @@ export function AppRouter() {
         </Route>
       </Switch>
     </>
-  );
-  if (!user) return app;
-  return (
-    <Suspense fallback={<PageSpinner />}>
-      <TooltipProvider>{app}</TooltipProvider>
-    </Suspense>
   );
 }

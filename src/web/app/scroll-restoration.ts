@@ -3,7 +3,7 @@
 // before a lazily loaded page has its height, so it is turned off). A change of the URL that
 // replaces it (typing a search, a filter) keeps the scroll where it is.
 
-const RESTORE_FOR_MS = 2000; // a page whose data takes longer starts where it can
+const RESTORE_FOR_MS = 3000; // a page whose data takes longer starts where it can
 const positions = new Map<string, number>(); // page URL → its last scroll offset
 const here = () => `${location.pathname}${location.search}`;
 

@@ -7,24 +7,51 @@ import { cn } from '@/lib/cn';
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** Mounted once at the app's root: every tooltip shares its delays. */
-function TooltipProvider({
-  delayDuration = TOOLTIP_DELAY_MS,
-  skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
-  ...props
-}: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return (
-    <TooltipPrimitive.Provider
-      data-slot="tooltip-provider"
-      delayDuration={delayDuration}
-      skipDelayDuration={skipDelayDuration}
-      {...props}
-    />
+// A tooltip closed less than the skip delay ago: the next one opens at once. Kept here, not in
+// a provider at the app's root, so the landing page, which has no tooltip, does not load them.
+let skipUntil = 0;
+
+/** The open state of one tooltip, after SPEC §9's delays shared by every tooltip on the page. */
+function useDelayedOpen(delay: number) {
+  const [open, setOpen] = React.useState(false);
+  const shown = React.useRef(false);
+  const timer = React.useRef<ReturnType<typeof setTimeout>>(undefined);
+  React.useEffect(() => () => clearTimeout(timer.current), []);
+  const show = React.useCallback((next: boolean) => {
+    shown.current = next;
+    setOpen(next);
+  }, []);
+  const onOpenChange = React.useCallback(
+    (next: boolean) => {
+      clearTimeout(timer.current);
+      if (!next) {
+        if (shown.current) skipUntil = Date.now() + TOOLTIP_SKIP_DELAY_MS;
+        show(false);
+      } else if (Date.now() < skipUntil) show(true);
+      else timer.current = setTimeout(() => show(true), delay);
+    },
+    [delay, show],
   );
+  return { open, onOpenChange };
 }
 
-function Tooltip({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+/** A tooltip: opens after 700 ms, or at once right after another closed (SPEC §9). */
+function Tooltip({
+  delayDuration = TOOLTIP_DELAY_MS,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Root>) {
+  const { open, onOpenChange } = useDelayedOpen(delayDuration);
+  return (
+    // radix's own delays off: the open state above keeps them, across every tooltip
+    <TooltipPrimitive.Provider delayDuration={0} skipDelayDuration={0}>
+      <TooltipPrimitive.Root
+        data-slot="tooltip"
+        open={open}
+        onOpenChange={onOpenChange}
+        {...props}
+      />
+    </TooltipPrimitive.Provider>
+  );
 }
 
 function TooltipTrigger({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
@@ -79,4 +106,4 @@ function IconTooltip({
   );
 }
 
-export { Tooltip, TooltipTrigger, TooltipContent, TooltipProvider, IconTooltip };
+export { Tooltip, TooltipTrigger, TooltipContent, IconTooltip };

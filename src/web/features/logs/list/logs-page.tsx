@@ -49,12 +49,14 @@ async function shareFromList(log: Log) {
 export function LogsPage({ actions }: { actions?: ReactNode }) {
   useDocumentTitle('Wildlife Logs');
   const [state, update] = useListState();
-  const { data, isPending, error } = useLogs(toPageQuery(state));
+  const { data, isPending, isPlaceholderData, error } = useLogs(toPageQuery(state));
   const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
   const filtersSet = countActiveFilters(state.filters) > 0;
   const filtered = filtersSet || state.q.trim() !== '';
   // past the last page (a narrower search, logs deleted, an old link): the last page there is
   const pastTheEnd = data !== undefined && pages > 0 && state.page > pages;
+  // the empty page past the end, kept while the last page loads, is not an empty list
+  const emptyMeanwhile = isPlaceholderData && data?.items.length === 0 && (data?.total ?? 0) > 0;
   useEffect(() => {
     if (pastTheEnd) update({ page: pages });
   }, [pastTheEnd, pages]); // eslint-disable-line react-hooks/exhaustive-deps -- update is new each render
@@ -115,7 +117,7 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
 
       <PendingWrites />
 
-      {data && !pastTheEnd ? (
+      {data && !pastTheEnd && !emptyMeanwhile ? (
         data.items.length === 0 ? (
           <LogsEmptyState
             searching={filtered}
@@ -134,7 +136,7 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
             ))}
           </div>
         )
-      ) : isPending || pastTheEnd ? (
+      ) : isPending || pastTheEnd || emptyMeanwhile ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: SKELETON_CARDS }, (_, index) => (
             <LogCardSkeleton key={index} />

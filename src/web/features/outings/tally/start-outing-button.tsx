@@ -38,13 +38,14 @@ export function StartOutingButton({ className }: { className?: string }) {
     navigate(appRoutes.outingTally);
   };
 
-  // while the device's tally is read (a moment), its place is kept but nothing shows: neither
-  // a button that may turn into "Resume outing" nor a faded one fading in
+  // while the device's tally is read (a moment), its place is kept but nothing shows (hidden,
+  // so neither clicked nor focused): neither a button that may turn into "Resume outing" nor a
+  // faded disabled one fading in
   return (
     <Button
       variant="outline"
       className={cn(className, isPending && 'invisible')}
-      disabled={isPending || starting}
+      disabled={starting}
       onClick={() => void start()}
     >
       <Footprints />
