@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { appRoutes } from '../../common/routes';
+import { Footprints } from 'lucide-react';
 import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth';
 import { LandingPage } from '@/features/landing';
 import { NotFoundPage } from './not-found-page';
@@ -66,6 +68,14 @@ function SignedIn({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
 }
 
+/** The Start outing button's place while its code loads: the list below does not move. */
+const startOutingPlace = (
+  <Button variant="outline" className="invisible" disabled aria-hidden="true" tabIndex={-1}>
+    <Footprints />
+    Start outing
+  </Button>
+);
+
 /** The header's height while its chunk loads, so the page below does not jump. */
 const headerPlaceholder = <div className="h-14 border-b" aria-hidden="true" />;
 
@@ -129,7 +139,7 @@ export function AppRouter() {
             <Suspense fallback={<PageSpinner />}>
               <LogsPage
                 actions={
-                  <Suspense fallback={null}>
+                  <Suspense fallback={startOutingPlace}>
                     <StartOutingButton />
                   </Suspense>
                 }
