@@ -118,6 +118,7 @@ try {
     try {
       await page.goto('/');
       await page.locator('main a[href^="/logs/"]:not([href="/logs/new"])').first().waitFor();
+      await page.locator('nav a[href="/stats"]').waitFor(); // the header too
       const link = page.locator(route.link).first();
       if (way === 'hover') {
         await link.hover();
