@@ -89,7 +89,15 @@ describe('offline logging', () => {
     await context.setOffline(true);
     await context.setOffline(false); // back online: the queue is replayed
     await page.getByTestId('pending-write').waitFor({ state: 'detached' });
-    await page.getByRole('heading', { name: 'Lost Reply Lark' }).waitFor();
+    // it failed now and then in full runs under load only: say what the page showed then
+    await page
+      .getByRole('heading', { name: 'Lost Reply Lark' })
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await page.locator('body').innerText();
+        const stored = (await serverLogs(context)).map((log) => log.speciesCommon);
+        throw new Error(`${error.message}\nat ${page.url()}: ${shown}\nserver: ${stored}`);
+      });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
     expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual([
