@@ -98,22 +98,6 @@ describe('tooltips', () => {
     expect(await tooltip(page, reason).count()).toBe(0);
     await context.close();
   });
-
-  it('say why Export is out of reach offline', async () => {
-    const { page, context } = await signUp(browser);
-    await createLog(context, { speciesCommon: 'Offline Wren' });
-    await page.goto('/');
-    await page.getByText('Offline Wren').waitFor();
-    await context.setOffline(true);
-    const exportButton = page.getByRole('button', { name: 'Export CSV' });
-    await page.waitForFunction(
-      `[...document.querySelectorAll('button')].find((b) => b.innerText === 'Export CSV')?.disabled`,
-    );
-    await exportButton.hover({ force: true });
-    await tooltip(page, 'Not available offline').waitFor({ timeout: 2000 });
-    await context.setOffline(false);
-    await context.close();
-  });
 });
 
 describe('the top species', () => {
