@@ -5,11 +5,10 @@ import { requestEarly } from '@/lib/early-requests';
 // the map while the app's code still loads (bench/maps.mjs measures it).
 
 /**
- * Starts what /map needs, given the page's query string: its code (with Leaflet) and the
- * sightings. The filters are taken as typed; should one be invalid, the page asks again
+ * Starts the sightings /map needs, given the page's query string (its code, with Leaflet, is
+ * started with every page's by `preloadPageAt` in main.tsx). The filters are taken as typed; should one be invalid, the page asks again
  * without it.
  */
 export function preloadMapPage(search: string) {
   requestEarly(firstLogPointsUrl(search));
-  void import('./map-page');
 }
