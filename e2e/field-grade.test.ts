@@ -517,4 +517,29 @@ describe('first visits', () => {
     expect(statsCode).toHaveLength(1); // not asked again
     await page.close();
   });
+
+  it('says why a page whose code did not arrive is missing, and opens it once it can', async () => {
+    const page = await ada.context.newPage();
+    // the stats page's code is lost on the way, as on a connection that drops
+    await page.route(/\/assets\/stats-page-[\w-]+\.js$/, (route) =>
+      route.abort('internetdisconnected'),
+    );
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Swift Visit' }).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Stats' }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    expect(await nav.isVisible()).toBe(true); // the header stays, and the other pages open
+    await nav.getByRole('link', { name: 'Logs' }).click();
+    await page.getByRole('heading', { name: 'Swift Visit' }).waitFor();
+
+    await ada.context.setOffline(true);
+    await nav.getByRole('link', { name: 'Stats' }).click();
+    await page.getByRole('heading', { name: 'Not available offline' }).waitFor();
+    await page.unroute(/\/assets\/stats-page-[\w-]+\.js$/);
+    await ada.context.setOffline(false); // back online, the page loads without a reload
+    await page.getByRole('heading', { name: 'Statistics' }).waitFor();
+    await page.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { InstallCard } from '@/features/pwa';
+import { QuietLoadBoundary } from './load-boundary';
 import { InstalledAppStart } from './installed-app-start';
 import { AppRouter } from './router';
 import { Providers } from './providers';
@@ -12,7 +13,9 @@ export function App() {
       <InstalledAppStart>
         <AppRouter />
       </InstalledAppStart>
-      <InstallCard />
+      <QuietLoadBoundary>
+        <InstallCard />
+      </QuietLoadBoundary>
     </Providers>
   );
 }

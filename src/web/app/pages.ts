@@ -1,102 +1,72 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { routeOf, type AppRouteName } from '../../common/routes';
 
 // The signed-in pages, each loaded on demand (router.tsx) and ahead of time when a link to it is
 // pointed at, focused or touched, or when the browser is idle (route-prefetch.tsx).
 
-/** A page whose code loads on demand, and `preload()` to load it before it is opened. */
-export interface LazyPage<P extends object> {
-  (props: P): ReturnType<typeof createElement>;
-  preload: () => Promise<unknown>;
-}
-
-/**
- * React.lazy suspends a component's first render even when its code has already arrived, and
- * React then holds the fallback for 300 ms at least (the reveal throttle): a page loaded ahead
- * is rendered directly instead, without suspending, as soon as its module is in.
- */
-function lazyPage<M, P extends object>(
-  load: () => Promise<M>,
-  pick: (module: M) => ComponentType<P>,
-): LazyPage<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => ({ default: (loaded = pick(module)) }),
-      (error: unknown) => {
-        loading = undefined; // offline: the next try asks again
-        throw error;
-      },
-    ));
-  const Lazy = lazy(preload);
-  const Page = (props: P) => createElement(loaded ?? Lazy, props);
-  return Object.assign(Page, { preload });
-}
-
 /** What every signed-in page shows around it (router.tsx). */
 export const frame = {
-  header: lazyPage(
+  header: lazyComponent(
     () => import('./layout/header'),
     (m) => m.Header,
   ),
-  shortcuts: lazyPage(
+  shortcuts: lazyComponent(
     () => import('@/features/shortcuts'),
     (m) => m.GlobalShortcuts,
   ),
   /** Beside New Log on the list and on the outings page. */
-  startOuting: lazyPage(
+  startOuting: lazyComponent(
     () => import('./start-outing'),
     (m) => m.StartOutingButton,
   ),
 };
 
 export const pages = {
-  home: lazyPage(
+  home: lazyComponent(
     () => import('@/features/logs/list/logs-page'),
     (m) => m.LogsPage,
   ),
-  newLog: lazyPage(
+  newLog: lazyComponent(
     () => import('@/features/logs/form/log-form-page'),
     (m) => m.NewLogPage,
   ),
-  editLog: lazyPage(
+  editLog: lazyComponent(
     () => import('@/features/logs/form/log-form-page'),
     (m) => m.EditLogPage,
   ),
-  log: lazyPage(
+  log: lazyComponent(
     () => import('@/features/logs/details/log-details-page'),
     (m) => m.LogDetailsPage,
   ),
-  stats: lazyPage(
+  stats: lazyComponent(
     () => import('@/features/stats/stats-page'),
     (m) => m.StatsPage,
   ),
-  lists: lazyPage(
+  lists: lazyComponent(
     () => import('@/features/lists/lists-page'),
     (m) => m.ListsPage,
   ),
-  map: lazyPage(
+  map: lazyComponent(
     () => import('@/features/maps/map-page'),
     (m) => m.MapPage,
   ),
-  account: lazyPage(
+  account: lazyComponent(
     () => import('@/features/account/account-page'),
     (m) => m.AccountPage,
   ),
-  admin: lazyPage(
+  admin: lazyComponent(
     () => import('@/features/admin/admin-page'),
     (m) => m.AdminPage,
   ),
-  outings: lazyPage(
+  outings: lazyComponent(
     () => import('@/features/outings/outings-page'),
     (m) => m.OutingsPage,
   ),
-  outing: lazyPage(
+  outing: lazyComponent(
     () => import('@/features/outings/outing-page'),
     (m) => m.OutingPage,
   ),
-  outingTally: lazyPage(
+  outingTally: lazyComponent(
     () => import('@/features/outings/tally/tally-page'),
     (m) => m.TallyPage,
   ),

@@ -1,19 +1,26 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { ThemeProvider, useTheme } from '@/features/theme';
 import { createQueryClient } from '@/lib/query-client';
+import { QuietLoadBoundary } from './load-boundary';
 import { toasterOptions } from './toaster-options';
 
 // Loaded after the first paint, so the landing page does not pay for it: a toast raised before
 // it mounts is shown when it does (sonner replays the active ones to a late Toaster).
-const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyComponent(
+  () => import('@/components/ui/sonner'),
+  (m) => m.Toaster,
+);
 
 function ThemedToaster() {
   const { theme } = useTheme();
   return (
-    <Suspense fallback={null}>
-      <Toaster theme={theme} {...toasterOptions} />
-    </Suspense>
+    <QuietLoadBoundary>
+      <Suspense fallback={null}>
+        <Toaster theme={theme} {...toasterOptions} />
+      </Suspense>
+    </QuietLoadBoundary>
   );
 }
 

@@ -1,47 +1,57 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { appRoutes } from '../../common/routes';
 import { Footprints } from 'lucide-react';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { useUser } from '@/features/auth';
+import { lazyComponent } from '@/lib/lazy-component';
 import { LandingPage } from '@/features/landing';
+import { LoadBoundary, QuietLoadBoundary } from './load-boundary';
 import { NotFoundPage } from './not-found-page';
 import { frame, pages } from './pages';
 
 // Everything but the landing and not-found pages loads on demand, so the landing page never
 // downloads the app, the sign-in forms or zod (bench/web-bundle.mjs checks the budgets).
-const LoginPage = lazy(() =>
-  import('@/features/auth/login-page').then((m) => ({ default: m.LoginPage })),
+const LoginPage = lazyComponent(
+  () => import('@/features/auth/login-page'),
+  (m) => m.LoginPage,
 );
 const Header = frame.header;
 const GlobalShortcuts = frame.shortcuts;
-const OfflineSync = lazy(() => import('./offline-sync').then((m) => ({ default: m.OfflineSync })));
-const RoutePrefetch = lazy(() =>
-  import('./route-prefetch').then((m) => ({ default: m.RoutePrefetch })),
+const OfflineSync = lazyComponent(
+  () => import('./offline-sync'),
+  (m) => m.OfflineSync,
+);
+const RoutePrefetch = lazyComponent(
+  () => import('./route-prefetch'),
+  (m) => m.RoutePrefetch,
 );
 const LogsPage = pages.home;
 const NewLogPage = pages.newLog;
 const EditLogPage = pages.editLog;
 const LogDetailsPage = pages.log;
 const MapPage = pages.map;
-const SharedOutingPage = lazy(() =>
-  import('@/features/outings/shared-outing-page').then((m) => ({ default: m.SharedOutingPage })),
+const SharedOutingPage = lazyComponent(
+  () => import('@/features/outings/shared-outing-page'),
+  (m) => m.SharedOutingPage,
 );
-const SharedLogRoute = lazy(() =>
-  import('./shared-log-route').then((m) => ({ default: m.SharedLogRoute })),
+const SharedLogRoute = lazyComponent(
+  () => import('./shared-log-route'),
+  (m) => m.SharedLogRoute,
 );
-const PwaAuthCompletePage = lazy(() =>
-  import('@/features/pwa/pwa-auth-complete-page').then((m) => ({
-    default: m.PwaAuthCompletePage,
-  })),
+const PwaAuthCompletePage = lazyComponent(
+  () => import('@/features/pwa/pwa-auth-complete-page'),
+  (m) => m.PwaAuthCompletePage,
 );
-const SignOutPage = lazy(() =>
-  import('@/features/auth/sign-out-page').then((m) => ({ default: m.SignOutPage })),
+const SignOutPage = lazyComponent(
+  () => import('@/features/auth/sign-out-page'),
+  (m) => m.SignOutPage,
 );
 const ListsPage = pages.lists;
-const ResetPasswordPage = lazy(() =>
-  import('@/features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+const ResetPasswordPage = lazyComponent(
+  () => import('@/features/auth/reset-password-page'),
+  (m) => m.ResetPasswordPage,
 );
 const AdminPage = pages.admin;
 const AccountPage = pages.account;
@@ -86,135 +96,143 @@ export function AppRouter() {
   return (
     <>
       {user && (
-        <Suspense fallback={headerPlaceholder}>
-          <Header user={user} />
-          <GlobalShortcuts />
-        </Suspense>
+        <QuietLoadBoundary fallback={headerPlaceholder}>
+          <Suspense fallback={headerPlaceholder}>
+            <Header user={user} />
+            <GlobalShortcuts />
+          </Suspense>
+        </QuietLoadBoundary>
       )}
       {user && (
         // its own boundary: the header and shortcuts must not wait for it
-        <Suspense fallback={null}>
-          <OfflineSync />
-          <RoutePrefetch />
-        </Suspense>
+        <QuietLoadBoundary>
+          <Suspense fallback={null}>
+            <OfflineSync />
+            <RoutePrefetch />
+          </Suspense>
+        </QuietLoadBoundary>
       )}
-      <Switch>
-        <Route path={appRoutes.sharedOuting}>
-          {({ id }: { id: string }) => (
+      <LoadBoundary>
+        <Switch>
+          <Route path={appRoutes.sharedOuting}>
+            {({ id }: { id: string }) => (
+              <Suspense fallback={<PageSpinner />}>
+                <SharedOutingPage key={id} id={id} />
+              </Suspense>
+            )}
+          </Route>
+          <Route path={appRoutes.sharedLog}>
+            {({ id }: { id: string }) => (
+              <Suspense fallback={<PageSpinner />}>
+                <SharedLogRoute key={id} id={id} />
+              </Suspense>
+            )}
+          </Route>
+          <Route path={appRoutes.pwaAuthComplete}>
             <Suspense fallback={<PageSpinner />}>
-              <SharedOutingPage key={id} id={id} />
+              <PwaAuthCompletePage />
             </Suspense>
-          )}
-        </Route>
-        <Route path={appRoutes.sharedLog}>
-          {({ id }: { id: string }) => (
+          </Route>
+          <Route path={appRoutes.signOut}>
             <Suspense fallback={<PageSpinner />}>
-              <SharedLogRoute key={id} id={id} />
+              <SignOutPage />
             </Suspense>
-          )}
-        </Route>
-        <Route path={appRoutes.pwaAuthComplete}>
-          <Suspense fallback={<PageSpinner />}>
-            <PwaAuthCompletePage />
-          </Suspense>
-        </Route>
-        <Route path={appRoutes.signOut}>
-          <Suspense fallback={<PageSpinner />}>
-            <SignOutPage />
-          </Suspense>
-        </Route>
-        <Route path={appRoutes.resetPassword}>
-          <Suspense fallback={<PageSpinner />}>
-            <ResetPasswordPage />
-          </Suspense>
-        </Route>
-        <Route path={appRoutes.login}>
-          <Suspense fallback={<PageSpinner />}>
-            <LoginPage />
-          </Suspense>
-        </Route>
-        <Route path={appRoutes.home}>
-          {/* the landing page also shows while the sign-in check loads (SPEC §2 route table) */}
-          {user ? (
+          </Route>
+          <Route path={appRoutes.resetPassword}>
             <Suspense fallback={<PageSpinner />}>
-              <LogsPage
-                actions={
-                  <Suspense fallback={startOutingPlace}>
-                    <StartOutingButton />
-                  </Suspense>
-                }
-              />
+              <ResetPasswordPage />
             </Suspense>
-          ) : (
-            <LandingPage />
-          )}
-        </Route>
-        <Route path={appRoutes.newLog}>
-          <SignedIn>
-            <NewLogPage />
-          </SignedIn>
-        </Route>
-        <Route path={appRoutes.editLog}>
-          {({ id }: { id: string }) => (
+          </Route>
+          <Route path={appRoutes.login}>
+            <Suspense fallback={<PageSpinner />}>
+              <LoginPage />
+            </Suspense>
+          </Route>
+          <Route path={appRoutes.home}>
+            {/* the landing page also shows while the sign-in check loads (SPEC §2 route table) */}
+            {user ? (
+              <Suspense fallback={<PageSpinner />}>
+                <LogsPage
+                  actions={
+                    <QuietLoadBoundary>
+                      <Suspense fallback={startOutingPlace}>
+                        <StartOutingButton />
+                      </Suspense>
+                    </QuietLoadBoundary>
+                  }
+                />
+              </Suspense>
+            ) : (
+              <LandingPage />
+            )}
+          </Route>
+          <Route path={appRoutes.newLog}>
             <SignedIn>
-              <EditLogPage key={id} id={id} />
+              <NewLogPage />
             </SignedIn>
-          )}
-        </Route>
-        <Route path={appRoutes.log}>
-          {({ id }: { id: string }) => (
+          </Route>
+          <Route path={appRoutes.editLog}>
+            {({ id }: { id: string }) => (
+              <SignedIn>
+                <EditLogPage key={id} id={id} />
+              </SignedIn>
+            )}
+          </Route>
+          <Route path={appRoutes.log}>
+            {({ id }: { id: string }) => (
+              <SignedIn>
+                <LogDetailsPage key={id} id={id} />
+              </SignedIn>
+            )}
+          </Route>
+          <Route path={appRoutes.stats}>
             <SignedIn>
-              <LogDetailsPage key={id} id={id} />
+              <StatsPage />
             </SignedIn>
-          )}
-        </Route>
-        <Route path={appRoutes.stats}>
-          <SignedIn>
-            <StatsPage />
-          </SignedIn>
-        </Route>
-        <Route path={appRoutes.account}>
-          <SignedIn>
-            <AccountPage />
-          </SignedIn>
-        </Route>
-        <Route path={appRoutes.lists}>
-          <SignedIn>
-            <ListsPage />
-          </SignedIn>
-        </Route>
-        <Route path={appRoutes.map}>
-          <SignedIn>
-            <MapPage />
-          </SignedIn>
-        </Route>
-        {/* before the outing's own page, whose :id would take 'tally' */}
-        <Route path={appRoutes.outingTally}>
-          <SignedIn>
-            <TallyPage />
-          </SignedIn>
-        </Route>
-        <Route path={appRoutes.outings}>
-          <SignedIn>
-            <OutingsPage startOuting={<StartOutingButton />} />
-          </SignedIn>
-        </Route>
-        <Route path={appRoutes.outing}>
-          {({ id }: { id: string }) => (
+          </Route>
+          <Route path={appRoutes.account}>
             <SignedIn>
-              <OutingPage key={id} id={id} />
+              <AccountPage />
             </SignedIn>
-          )}
-        </Route>
-        <Route path={appRoutes.admin}>
-          <SignedIn>
-            <AdminPage />
-          </SignedIn>
-        </Route>
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
+          </Route>
+          <Route path={appRoutes.lists}>
+            <SignedIn>
+              <ListsPage />
+            </SignedIn>
+          </Route>
+          <Route path={appRoutes.map}>
+            <SignedIn>
+              <MapPage />
+            </SignedIn>
+          </Route>
+          {/* before the outing's own page, whose :id would take 'tally' */}
+          <Route path={appRoutes.outingTally}>
+            <SignedIn>
+              <TallyPage />
+            </SignedIn>
+          </Route>
+          <Route path={appRoutes.outings}>
+            <SignedIn>
+              <OutingsPage startOuting={<StartOutingButton />} />
+            </SignedIn>
+          </Route>
+          <Route path={appRoutes.outing}>
+            {({ id }: { id: string }) => (
+              <SignedIn>
+                <OutingPage key={id} id={id} />
+              </SignedIn>
+            )}
+          </Route>
+          <Route path={appRoutes.admin}>
+            <SignedIn>
+              <AdminPage />
+            </SignedIn>
+          </Route>
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </LoadBoundary>
     </>
   );
 }

@@ -4,9 +4,15 @@ import { isUnreachable } from '@/lib/last-synced';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
 
+/** What a page this device never loaded says offline, instead of 'Failed to fetch' (issue 23). */
+export const OFFLINE_PAGE_TEXT = {
+  title: 'Not available offline',
+  description:
+    'This page was not opened on this device while it was online. It will load once you are back online.',
+};
+
 /**
  * A failed load, said in the server's words; a 401 says nothing here (the sign-in toast does).
- * Offline, a page this device never loaded says so instead of 'Failed to fetch' (issue 23).
  */
 export function QueryErrorAlert({ error }: { error: Error | null }) {
   if (!error || isUnauthorized(error)) return null;
@@ -14,11 +20,8 @@ export function QueryErrorAlert({ error }: { error: Error | null }) {
     return (
       <Alert>
         <WifiOff />
-        <AlertTitle>Not available offline</AlertTitle>
-        <AlertDescription>
-          This page was not opened on this device while it was online. It will load once you are
-          back online.
-        </AlertDescription>
+        <AlertTitle>{OFFLINE_PAGE_TEXT.title}</AlertTitle>
+        <AlertDescription>{OFFLINE_PAGE_TEXT.description}</AlertDescription>
       </Alert>
     );
   }

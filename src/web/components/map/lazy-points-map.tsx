@@ -1,9 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import type { PointsMapProps } from './points-map';
 
-const PointsMap = lazy(() => import('./points-map'));
+const PointsMap = lazyComponent(
+  () => import('./points-map'),
+  (m) => m.default,
+);
 
 /** A map of several points in a box of the given height, a skeleton while Leaflet loads. */
 export function LazyPointsMap({ className, ...props }: PointsMapProps & { className?: string }) {

@@ -1,5 +1,6 @@
 import { Binoculars, Camera, MapPin, NotebookPen, Smartphone, TrendingUp } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,8 +8,9 @@ import { productName } from '@/lib/product-name';
 import { useStandalone } from '@/lib/use-standalone';
 
 // The About dialog (and the dialog code under it) only for those who open it.
-const AboutDialog = lazy(() =>
-  import('@/components/about-dialog').then((m) => ({ default: m.AboutDialog })),
+const AboutDialog = lazyComponent(
+  () => import('@/components/about-dialog'),
+  (m) => m.AboutDialog,
 );
 
 // The landing page's promises (SPEC §1).

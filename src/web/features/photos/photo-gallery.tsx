@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useRef, useState, type MouseEvent } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { thumbnailUrl } from '../../../common/photos';
 
 export interface GalleryPhoto {
@@ -10,7 +11,7 @@ export interface GalleryPhoto {
 
 // The lightbox and its styles load on the first hover, focus or click of a thumbnail.
 const loadLightbox = () => import('./photo-lightbox');
-const PhotoLightbox = lazy(loadLightbox);
+const PhotoLightbox = lazyComponent(loadLightbox, (m) => m.default);
 
 /** Uploaded photos as thumbnails (SPEC §2: alt is the label, else 'Photo N'); each opens the lightbox. */
 export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {

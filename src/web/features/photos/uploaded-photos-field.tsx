@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 import { ImagePlus, X } from 'lucide-react';
 import { thumbnailUrl } from '../../../common/photos';
 import { Button } from '@/components/ui/button';
@@ -6,7 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import type { UploadedPhoto } from './photo-upload-dialog';
 
 // Uppy, its styles and exifr load only when the dialog is first opened.
-const PhotoUploadDialog = lazy(() => import('./photo-upload-dialog'));
+const PhotoUploadDialog = lazyComponent(
+  () => import('./photo-upload-dialog'),
+  (m) => m.default,
+);
 
 interface UploadedPhotosFieldProps {
   paths: string[];

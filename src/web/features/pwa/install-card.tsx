@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
 
 // The offer is listened for from the start (the browser makes it once); the card's code and
 // its tooltip come when it shows, not with the landing page.
-const InstallCardView = lazy(() =>
-  import('./install-card-view').then((m) => ({ default: m.InstallCardView })),
+const InstallCardView = lazyComponent(
+  () => import('./install-card-view'),
+  (m) => m.InstallCardView,
 );
 
 /** Chromium's install offer; not in TypeScript's DOM types. */
