@@ -85,7 +85,7 @@ describe('offline logging', () => {
       'Lost Reply Lark',
     ]);
 
-    await page.unroute('**/api/logs');
+    await page.unrouteAll({ behavior: 'wait' }); // a replay may be in its handler still
     await context.setOffline(true);
     await context.setOffline(false); // back online: the queue is replayed
     await page.getByTestId('pending-write').waitFor({ state: 'detached' });
@@ -182,7 +182,7 @@ describe('offline logging', () => {
     await expectToast(page, 'Saved offline', 'It will be sent when you are back online.');
     expect(await serverLogs(context)).toEqual([]);
 
-    await page.unroute('**/api/logs/*');
+    await page.unrouteAll({ behavior: 'wait' }); // a replay may be in its handler still
     await context.setOffline(true);
     await context.setOffline(false); // back online: the replay finds the log gone
     await page.getByTestId('pending-write').waitFor({ state: 'detached' });

@@ -279,11 +279,11 @@ describe('the outing tally', () => {
 
     // reloaded, the replay sends the outing again (the same one comes back) and its logs: the
     // reply of the third is lost, and the page reloads once more
-    await page.unrouteAll();
+    await page.unrouteAll({ behavior: 'wait' });
     await loseReply('**/api/logs', 3);
     await page.reload();
     await expect.poll(async () => (await serverLogs(context)).length).toBe(3);
-    await page.unrouteAll();
+    await page.unrouteAll({ behavior: 'wait' });
     await page.reload();
     await expect.poll(async () => (await serverLogs(context)).length).toBe(5);
     await page.getByRole('heading', { name: 'Song Thrush' }).waitFor(); // a card: all sent
