@@ -518,6 +518,34 @@ describe('first visits', () => {
     await page.close();
   });
 
+  it("shows the list's heading before the app's code arrives, then the page in its place", async () => {
+    const page = await ada.context.newPage();
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500)); // a slow phone network
+      await route.fallback();
+    });
+    // every heading and page-wide spinner the page shows on the way is noted
+    await page.addInitScript(`
+      const seen = (window.__seen = []);
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('h1')) {
+          const box = h.getBoundingClientRect();
+          seen.push(h.textContent + ' ' + box.x + ',' + box.y + ' ' + box.width + 'x' + box.height);
+        }
+        if (document.querySelector('.min-h-screen > [role="status"]')) seen.push('spinner');
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    await page.goto('/', { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { name: 'Wildlife Logs', level: 1 });
+    await heading.waitFor();
+    expect(await page.getByRole('heading', { name: 'Swift Visit' }).count()).toBe(0); // no code yet
+    await page.getByRole('heading', { name: 'Swift Visit' }).waitFor();
+    const seen = [...new Set((await page.evaluate('window.__seen')) as string[])];
+    expect(seen).toHaveLength(1); // one heading, in one place: no spinner, no landing page
+    expect(seen[0]).toMatch(/^Wildlife Logs /);
+    await page.close();
+  });
+
   it('says why a page whose code did not arrive is missing, and opens it once it can', async () => {
     const page = await ada.context.newPage();
     // the stats page's code is lost on the way, as on a connection that drops

@@ -64,7 +64,8 @@ describe('the logs list', () => {
       await route.continue();
     });
     await page.goto('/');
-    await page.getByText('Loading...').waitFor();
+    await page.getByTestId('log-card-skeleton').first().waitFor();
+    expect(await page.getByText('Loading...').isVisible()).toBe(true);
     expect(await page.getByTestId('log-card-skeleton').count()).toBe(6);
     release();
     await page.getByText('2 logs').waitFor();
@@ -226,7 +227,7 @@ describe('paging', () => {
     await createLog(context, { speciesCommon: 'Species 20' });
     await page.reload();
     await page.getByText('Page 1 of 2').waitFor();
-    expect(await page.getByTestId('log-card').count()).toBe(20);
+    await expect.poll(() => page.getByTestId('log-card').count()).toBe(20);
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 2').waitFor();

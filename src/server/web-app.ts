@@ -6,6 +6,7 @@ import type { MetaTag } from '../common/sharing.js';
 import { firstLogsPageUrl } from '../common/logs/list-search.js';
 import { firstLogPointsUrl } from '../common/maps/points-url.js';
 import { appRoutes, CURRENT_USER_URL, routeOf, type AppRouteName } from '../common/routes.js';
+import { withAppShell } from './app-shell.js';
 import type { Config } from './config.js';
 import { SESSION_COOKIE } from './features/auth/index.js';
 
@@ -224,7 +225,7 @@ export async function registerWebApp(
       .code(isAppRoute(path) ? 200 : 404) // unknown paths still get the app: it shows its 404 page
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(page);
+      .send(signedIn && route && route in PAGE_SOURCES ? withAppShell(page, route) : page);
   }
   app.get('/', sendPage); // the static wildcard would answer the root directory with 403
 

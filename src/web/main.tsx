@@ -1,13 +1,14 @@
 import './zod-jitless'; // first: before any module that imports zod
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { firstLogsPageUrl } from '../common/logs/list-search';
 import { appRoutes } from '../common/routes';
 import { App } from '@/app/app';
 import { preloadPageAt } from '@/app/pages';
-import { mayBeSignedIn, preloadUser } from '@/features/auth';
+import { mayBeSignedIn, preloadUser, userQuery } from '@/features/auth';
 import { preloadMapPage } from '@/features/maps';
 import { requestEarly } from '@/lib/early-requests';
+import { createQueryClient } from '@/lib/query-client';
 import './index.css';
 
 // The theme is on <html> before this runs: public/theme-init.js, loaded in index.html's <head>.
@@ -19,18 +20,29 @@ preloadUser();
 const { pathname, search } = window.location;
 if (pathname === appRoutes.map) preloadMapPage(search);
 const firstLogsPage = pathname === appRoutes.home ? firstLogsPageUrl(search) : undefined;
+const queryClient = createQueryClient();
+// Signed in, the first render waits for who is signed in and for the page's code, both already
+// on their way: it then draws the whole page at once, in place of the outline the server wrote
+// into the page (src/server/app-shell.ts), with no spinner or landing page in between.
+let ready: Promise<unknown> = Promise.resolve();
 if (mayBeSignedIn()) {
   if (firstLogsPage) requestEarly(firstLogsPage);
-  preloadPageAt(pathname);
+  ready = Promise.allSettled([queryClient.prefetchQuery(userQuery), preloadPageAt(pathname)]);
 }
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A transition: React draws the first page in short pieces, yielding to the browser between
+// them, rather than in one long task that would keep a tap waiting.
+void ready.then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    ),
+  ),
 );
 
 // The background worker (SPEC §1), loaded apart so that the first paint does not wait for it.

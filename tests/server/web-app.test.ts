@@ -96,7 +96,9 @@ describe('serving the web app', () => {
 
   it("names a signed-in page's own code for the browser to load with the app's", async () => {
     const modules = (body: string) =>
-      [...body.matchAll(/<link rel="modulepreload" href="([^"]*)" \/>/g)].map((m) => m[1]);
+      [
+        ...body.matchAll(/<link rel="modulepreload" (?:fetchpriority="low" )?href="([^"]*)" \/>/g),
+      ].map((m) => m[1]);
     const headers = { cookie: 'sid=s%3Aany' };
     // the page, the header and shortcuts, and what they import; not the app's entry nor its imports
     const list = await app.inject({ method: 'GET', url: '/', headers });
@@ -115,14 +117,47 @@ describe('serving the web app', () => {
     expect(modules((await app.inject({ method: 'GET', url: '/map', headers })).body)).toEqual([]);
   });
 
+  it('outlines a signed-in page in the page itself: the header bar, and the list its heading', async () => {
+    const root = (body: string) => /<div id="root">(.*?)<\/div>\s*<\/body>/s.exec(body)?.[1] ?? '';
+    const headers = { cookie: 'sid=s%3Aany' };
+    const list = root((await app.inject({ method: 'GET', url: '/?page=2', headers })).body);
+    expect(list).toMatch(
+      /^<div class="border-b" aria-hidden="true"><div class="h-14"><\/div><\/div>/,
+    );
+    expect(list).toContain('<h1 class="text-3xl font-bold tracking-tight">Wildlife Logs</h1>');
+    const statsPage = (await app.inject({ method: 'GET', url: '/stats', headers })).body;
+    const stats = root(statsPage);
+    expect(stats).toContain('<div class="h-14">');
+    expect(stats).not.toContain('<h1');
+    // the list draws without a script: its scripts come after the stylesheet and its data
+    const listPage = (await app.inject({ method: 'GET', url: '/', headers })).body;
+    const lowPriority = (body: string) => [
+      ...body.matchAll(/<(?:script type="module"|link rel="modulepreload") fetchpriority="low"/g),
+    ];
+    expect(lowPriority(listPage)).toHaveLength(1 + 4); // the app's entry, the page's modules
+    expect(listPage).not.toMatch(/<(?:script type="module"|link rel="modulepreload") (?!fetch)/);
+    expect(lowPriority(statsPage)).toEqual([]);
+    // signed out (the landing page), the sign-in page, a shared log, the worker's copy: none
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('<div id="root"></div>');
+    for (const url of ['/login', '/shared/3f1c']) {
+      const body = (await app.inject({ method: 'GET', url, headers })).body;
+      expect(body).toContain('<div id="root"></div>');
+    }
+    const fetched = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...headers, 'sec-fetch-dest': 'empty' },
+    });
+    expect(fetched.body).toContain('<div id="root"></div>');
+  });
+
   it("knows each page's code where the web app's router loads it from", () => {
     const source = readFileSync(new URL('../../src/web/app/pages.ts', import.meta.url), 'utf8');
     const pages = source.slice(source.indexOf('export const pages = {'));
     const loaded = Object.fromEntries(
-      [...pages.matchAll(/^ {2}(\w+): lazyPage\(\s*\(\) => import\('@\/([^']+)'\),/gm)].map((m) => [
-        m[1],
-        `src/web/${m[2]}.tsx`,
-      ]),
+      [...pages.matchAll(/^ {2}(\w+): lazyComponent\(\s*\(\) => import\('@\/([^']+)'\),/gm)].map(
+        (m) => [m[1], `src/web/${m[2]}.tsx`],
+      ),
     );
     expect(Object.keys(loaded).length).toBeGreaterThan(10);
     expect(PAGE_SOURCES).toEqual(loaded);

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { InstallCard } from '@/features/pwa';
 import { QuietLoadBoundary } from './load-boundary';
 import { InstalledAppStart } from './installed-app-start';
@@ -7,9 +8,10 @@ import { startScrollRestoration } from './scroll-restoration';
 
 startScrollRestoration();
 
-export function App() {
+/** `queryClient`: made by main.tsx, which fills it with who is signed in before the first render. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <InstalledAppStart>
         <AppRouter />
       </InstalledAppStart>

@@ -77,14 +77,14 @@ export const isPage = (name: string | undefined): name is PageName =>
   name !== undefined && name in pages;
 
 /**
- * Starts the code of the page at `path` and of its header as the app starts (main.tsx): the
- * server named it in the page, so it is usually in by the time the sign-in check answers, and
- * the page then shows, with its header, without a spinner in between.
+ * Starts the code of the page at `path` and of what shows around it as the app starts
+ * (main.tsx): the server named it in the page, so it is usually in by the time the sign-in
+ * check answers, and the page then shows, with its header, at the first render. Settles when
+ * all of it has loaded or failed (the router shows a failure).
  */
-export function preloadPageAt(path: string) {
+export function preloadPageAt(path: string): Promise<unknown> {
   const name = routeOf(path);
-  if (!isPage(name)) return;
-  // the router shows a failure
+  if (!isPage(name)) return Promise.resolve();
   const parts: Array<{ preload: () => Promise<unknown> }> = [
     pages[name],
     frame.header,
@@ -92,5 +92,5 @@ export function preloadPageAt(path: string) {
   ];
   // the list's and outings' button, which would push the page down if it came after it
   if (name === 'home' || name === 'outings') parts.push(frame.startOuting);
-  for (const part of parts) part.preload().catch(() => {});
+  return Promise.allSettled(parts.map((part) => part.preload()));
 }

@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense, type ReactNode } from 'react';
 import { lazyComponent } from '@/lib/lazy-component';
 import { ThemeProvider, useTheme } from '@/features/theme';
-import { createQueryClient } from '@/lib/query-client';
 import { QuietLoadBoundary } from './load-boundary';
 import { toasterOptions } from './toaster-options';
 
@@ -24,8 +23,13 @@ function ThemedToaster() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

@@ -86,8 +86,12 @@ const startOutingPlace = (
   </Button>
 );
 
-/** The header's height while its chunk loads, so the page below does not jump. */
-const headerPlaceholder = <div className="h-14 border-b" aria-hidden="true" />;
+/** The header's height while its chunk loads, so the page below does not jump (as app-shell.ts). */
+const headerPlaceholder = (
+  <div className="border-b" aria-hidden="true">
+    <div className="h-14" />
+  </div>
+);
 
 // SPEC §2 route table.
 export function AppRouter() {

@@ -1,5 +1,5 @@
 import { Footprints, Plus } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
@@ -43,6 +43,36 @@ async function shareFromList(log: Log) {
   } else if (outcome === 'failed') {
     toast.error('Error', { description: 'Failed to copy link to clipboard' });
   }
+}
+
+const CardSkeletons = () => (
+  <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+      <LogCardSkeleton key={index} />
+    ))}
+  </div>
+);
+
+/**
+ * The page's cards, drawn after the rest of the page: their first drawing (20 cards, each with
+ * its menu) is a deferred render, which React splits into short pieces, so the heading and the
+ * toolbar show first and the page answers a tap while the cards are made.
+ */
+function LogCards({ logs, onDelete }: { logs: Log[]; onDelete: (log: Log) => void }) {
+  const shown = useDeferredValue(logs, null);
+  if (!shown) return <CardSkeletons />;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {shown.map((log) => (
+        <LogCard
+          key={log.id}
+          log={log}
+          onShare={(shared) => void shareFromList(shared)}
+          onDelete={onDelete}
+        />
+      ))}
+    </div>
+  );
 }
 
 /** `actions`: other features' buttons beside New Log (the router's "Start outing"). */
@@ -125,23 +155,10 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
             onClearFilters={clearFilters}
           />
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {data.items.map((log) => (
-              <LogCard
-                key={log.id}
-                log={log}
-                onShare={(shared) => void shareFromList(shared)}
-                onDelete={setDeleting}
-              />
-            ))}
-          </div>
+          <LogCards logs={data.items} onDelete={setDeleting} />
         )
       ) : isPending || pastTheEnd || emptyMeanwhile ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-            <LogCardSkeleton key={index} />
-          ))}
-        </div>
+        <CardSkeletons />
       ) : (
         <QueryErrorAlert error={error} />
       )}
