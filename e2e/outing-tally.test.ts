@@ -311,7 +311,12 @@ describe('the outing tally', () => {
     await startOuting(page);
     await addSpecies(page, 'Kestrel');
     await addSpecies(page, 'Buzzard');
-    await page.goto('/');
+    // through the app, as a person would: a reload could cut short the tally's last save
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Logs' })
+      .click();
+    await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
     await page.getByRole('button', { name: 'Ada Tester' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Discard unsent sightings?' });
