@@ -169,8 +169,16 @@ try {
   }
   console.log(`medians of ${RUNS} alternated runs:`);
   for (const [name, runs] of figures) {
-    const median = (key) => runs.map((run) => run[key]).toSorted((a, b) => a - b)[runs.length >> 1];
+    const median = (key) => {
+      const sorted = runs.map((run) => run[key]).toSorted((a, b) => a - b);
+      const middle = runs.length >> 1; // an even count: the mean of the two in the middle
+      return runs.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    };
     print(name, Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(key)])));
+  }
+  for (const [name, runs] of figures) {
+    const scores = runs.map((run) => run.performance).toSorted((a, b) => a - b);
+    console.log(`${name}: performance of each run, lowest first: ${scores.join(', ')}`);
   }
 } finally {
   await chrome?.kill();
