@@ -113,8 +113,12 @@ export const PAGE_SOURCES: Partial<Record<AppRouteName, string>> = {
   outing: 'src/web/features/outings/outing-page.tsx',
   outingTally: 'src/web/features/outings/tally/tally-page.tsx',
 };
-/** What every signed-in page loads beside its own code (src/web/app/router.tsx). */
-const SIGNED_IN_SOURCES = ['src/web/app/layout/header.tsx', 'src/web/features/shortcuts/index.ts'];
+/** What every signed-in page loads beside its own code (`frame` in src/web/app/pages.ts). */
+const SIGNED_IN_SOURCES = [
+  'src/web/app/layout/header.tsx',
+  'src/web/features/shortcuts/index.ts',
+  'src/web/app/route-prefetch.tsx',
+];
 /** And what the list and the outings page load too: the Start outing button. */
 const START_OUTING_SOURCE = 'src/web/app/start-outing.tsx';
 

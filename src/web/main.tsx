@@ -5,6 +5,7 @@ import { firstLogsPageUrl } from '../common/logs/list-search';
 import { appRoutes } from '../common/routes';
 import { App } from '@/app/app';
 import { preloadPageAt } from '@/app/pages';
+import { RoutePrefetch } from '@/app/router';
 import { mayBeSignedIn, preloadUser, userQuery } from '@/features/auth';
 import { preloadMapPage } from '@/features/maps';
 import { cn } from '@/lib/cn';
@@ -28,7 +29,11 @@ const queryClient = createQueryClient();
 let ready: Promise<unknown> = Promise.resolve();
 if (mayBeSignedIn()) {
   if (firstLogsPage) requestEarly(firstLogsPage);
-  ready = Promise.allSettled([queryClient.prefetchQuery(userQuery), preloadPageAt(pathname)]);
+  ready = Promise.allSettled([
+    queryClient.prefetchQuery(userQuery),
+    preloadPageAt(pathname),
+    RoutePrefetch.preload(), // pointing at a link loads its page from the first render on
+  ]);
   warmUp();
 }
 

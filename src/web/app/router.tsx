@@ -19,11 +19,13 @@ const LoginPage = lazyComponent(
 );
 const Header = frame.header;
 const GlobalShortcuts = frame.shortcuts;
+// after the first render: what was saved offline is sent once the page is up
 const OfflineSync = lazyComponent(
   () => import('./offline-sync'),
   (m) => m.OfflineSync,
 );
-const RoutePrefetch = lazyComponent(
+/** Loads a page's code when its link is pointed at; started with the page's own (main.tsx). */
+export const RoutePrefetch = lazyComponent(
   () => import('./route-prefetch'),
   (m) => m.RoutePrefetch,
 );
@@ -108,13 +110,19 @@ export function AppRouter() {
         </QuietLoadBoundary>
       )}
       {user && (
-        // its own boundary: the header and shortcuts must not wait for it
-        <QuietLoadBoundary>
-          <Suspense fallback={null}>
-            <OfflineSync />
-            <RoutePrefetch />
-          </Suspense>
-        </QuietLoadBoundary>
+        // each its own boundary: neither the header nor the other waits for it
+        <>
+          <QuietLoadBoundary>
+            <Suspense fallback={null}>
+              <OfflineSync />
+            </Suspense>
+          </QuietLoadBoundary>
+          <QuietLoadBoundary>
+            <Suspense fallback={null}>
+              <RoutePrefetch />
+            </Suspense>
+          </QuietLoadBoundary>
+        </>
       )}
       <LoadBoundary>
         <Switch>
