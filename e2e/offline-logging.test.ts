@@ -98,8 +98,9 @@ describe('offline logging', () => {
         const stored = (await serverLogs(context)).map((log) => log.speciesCommon);
         throw new Error(`${error.message}\nat ${page.url()}: ${shown}\nserver: ${stored}`);
       });
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
+    // sent again with its first key, however often (the sync also runs when it starts)
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
     expect((await serverLogs(context)).map((log) => log.speciesCommon)).toEqual([
       'Lost Reply Lark',
     ]);

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, useState, type ComponentType, type ReactElement } from 'react';
 
 /** A component whose code loads on demand, and `preload()` to start loading it ahead. */
 export interface LazyComponent<P extends object> {
@@ -47,6 +47,11 @@ export function lazyComponent<M, P extends object>(
       },
     ));
   let Lazy = lazy(preload);
-  const Component = (props: P) => createElement(loaded ?? Lazy, props);
+  const Component = (props: P) => {
+    // chosen once per instance: one first drawn through React.lazy stays so, or React would
+    // draw it anew, its state lost, at its next render after the code came
+    const [type] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(type, props);
+  };
   return Object.assign(Component, { preload });
 }
