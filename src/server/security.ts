@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { refuseUnknownHosts } from './allowed-hosts.js';
 import { tileImageSource, type Config } from './config.js';
-import { NO_NUL_MESSAGE } from '../common/logs/schemas.js';
 import { HttpError } from './http-error.js';
 import { uploadOrigin } from './storage/s3-storage.js';
+import { findUnsafeText } from './unsafe-text.js';
 
 // Browser-facing defences: security headers, cross-site request refusal, JSON nesting limit.
 
@@ -47,10 +47,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
 
   refuseUnknownHosts(app, config);
   app.addHook('onRequest', async (request) => refuseCrossSite(request, config));
-  // PostgreSQL text cannot hold NUL: refuse it at the boundary, for every route and field.
-  app.addHook('preValidation', async (request) => {
-    if ([request.query, request.params, request.body].some(containsNul)) {
-      throw new HttpError(400, NO_NUL_MESSAGE);
+  // PostgreSQL text cannot hold NUL or a lone surrogate: refuse them at the boundary, for every
+  // route and field, naming the field as a validation error does.
+  app.addHook('preValidation', async (request, reply) => {
+    for (const part of [request.query, request.params, request.body]) {
+      const unsafe = findUnsafeText(part);
+      if (!unsafe) continue;
+      const field = unsafe.path.join('.');
+      const message = field ? `${unsafe.message} (${field})` : unsafe.message;
+      return reply.code(400).send({ message, issues: [{ path: unsafe.path, message }] });
     }
   });
 
@@ -89,19 +94,6 @@ function refuseCrossSite(request: FastifyRequest, config: Config) {
 /** The app's public origin: PUBLIC_URL, else the one the request came to. */
 export function ownOrigin(request: FastifyRequest, config: Pick<Config, 'publicUrl'>): string {
   return config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-/** True when a string anywhere in a parsed query or JSON body holds a NUL character. */
-function containsNul(value: unknown): boolean {
-  const stack = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === 'string' && current.includes('\u0000')) return true;
-    if (current !== null && typeof current === 'object' && !Buffer.isBuffer(current)) {
-      for (const [key, child] of Object.entries(current)) stack.push(key, child);
-    }
-  }
-  return false;
 }
 
 /** Depth of nested arrays and objects, counted without recursion. */

@@ -127,17 +127,78 @@ describe.each(stores)('hardening on $store', ({ databaseUrl }) => {
     it('refuses NUL characters in bodies and query strings with 400, not a database error', async () => {
       const ada = await signUp(app, 'nul');
       const requests = [
-        { method: 'POST' as const, url: '/api/logs', payload: aLog({ notes: 'a\u0000b' }) },
-        { method: 'GET' as const, url: '/api/logs?q=%00' },
-        { method: 'GET' as const, url: '/api/logs?place=kew%00' },
-        { method: 'GET' as const, url: '/api/export.csv?q=%00' },
-        { method: 'GET' as const, url: '/api/stats/summary?tz=UTC%00' },
+        {
+          method: 'POST' as const,
+          url: '/api/logs',
+          payload: aLog({ notes: 'a\u0000b' }),
+          field: 'notes',
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/logs',
+          payload: aLog({ photoLinks: ['https://a.example/\u0000'] }),
+          field: 'photoLinks.0',
+        },
+        { method: 'GET' as const, url: '/api/logs?q=%00', field: 'q' },
+        { method: 'GET' as const, url: '/api/logs?place=kew%00', field: 'place' },
+        { method: 'GET' as const, url: '/api/export.csv?q=%00', field: 'q' },
+        { method: 'GET' as const, url: '/api/stats/summary?tz=UTC%00', field: 'tz' },
       ];
-      for (const request of requests) {
+      for (const { field, ...request } of requests) {
         const res = await app.inject({ ...request, headers: { cookie: ada.cookie } });
         expect(res.statusCode, request.url).toBe(400);
-        expect(res.json()).toEqual({ message: 'Text must not contain null characters' });
+        const message = `Text must not contain null characters (${field})`;
+        expect(res.json()).toEqual({
+          message,
+          issues: [
+            { path: field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message },
+          ],
+        });
       }
+    });
+
+    it('refuses a lone surrogate in any text with 400 naming the field, not a database error', async () => {
+      const ada = await signUp(app, 'surrogate');
+      const cases = [
+        { field: 'speciesCommon', payload: aLog({ speciesCommon: 'Robin \ud800' }) },
+        { field: 'speciesScientific', payload: aLog({ speciesScientific: '\udc00 rubecula' }) },
+        { field: 'notes', payload: aLog({ notes: 'end \ud83d' }) },
+      ];
+      for (const { field, payload } of cases) {
+        // JSON.stringify writes a lone surrogate as its \\uXXXX escape, as a hostile client would
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/logs',
+          headers: { cookie: ada.cookie, 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(res.statusCode, field).toBe(400);
+        expect(res.json().message).toBe(
+          `Text must not contain a broken character (a lone surrogate) (${field})`,
+        );
+      }
+      const query = await app.inject({
+        method: 'GET',
+        url: '/api/logs?q=%ED%A0%80', // CESU-8 bytes of U+D800 decode to U+FFFD: harmless
+        headers: { cookie: ada.cookie },
+      });
+      expect(query.statusCode).toBe(200);
+      // a pair of surrogates is one character (an emoji) and welcome
+      const emoji = await app.inject({
+        method: 'POST',
+        url: '/api/logs',
+        headers: { cookie: ada.cookie },
+        payload: aLog({ speciesCommon: 'Robin \ud83d\udc26' }),
+      });
+      expect(emoji.statusCode).toBe(201);
+      const list = await app.inject({
+        method: 'GET',
+        url: '/api/logs',
+        headers: { cookie: ada.cookie },
+      });
+      expect(list.json().items.map((log: { speciesCommon: string }) => log.speciesCommon)).toEqual([
+        'Robin 🐦',
+      ]);
     });
 
     it('refuses a body over 1 MiB with 413', async () => {

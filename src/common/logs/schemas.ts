@@ -25,6 +25,8 @@ const atMost = (max: number, label: string) => `${label} must be at most ${max} 
 /** PostgreSQL text cannot hold NUL; say so instead of failing at the database. */
 export const NO_NUL_MESSAGE = 'Text must not contain null characters';
 const hasNoNul = (value: string) => !value.includes('\u0000');
+/** A lone UTF-16 surrogate (JSON's "\ud800") is half a character: no database stores it. */
+export const BROKEN_TEXT_MESSAGE = 'Text must not contain a broken character (a lone surrogate)';
 
 /** Optional text: trimmed, with empty meaning absent (stored as null). */
 export const optionalText = (max: number, label: string) =>
@@ -104,6 +106,7 @@ export const logWriteSchema = z
       .string({ error: 'taxonId must be text' })
       .trim()
       .max(120, 'Unknown taxon')
+      .refine(hasNoNul, 'Unknown taxon')
       .nullish()
       .transform((id) => id || null),
     count: z

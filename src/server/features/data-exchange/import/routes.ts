@@ -39,6 +39,8 @@ async function startsWithZip(path: string) {
   }
 }
 
+const MALFORMED_FORM = 'The form is cut short or malformed: send the file again';
+
 /** The `file` field of a multipart form, on disk; other fields are read past. */
 async function fileOfForm(request: FastifyRequest, dir: string): Promise<string> {
   let path: string | undefined;
@@ -59,7 +61,10 @@ async function fileOfForm(request: FastifyRequest, dir: string): Promise<string>
     if (code === 'FST_FILES_LIMIT') {
       throw new HttpError(400, `Send one file, in the field "${IMPORT_FILE_FIELD}"`);
     }
-    throw error;
+    if (error instanceof HttpError || (error as { statusCode?: unknown }).statusCode) throw error;
+    if ((error as NodeJS.ErrnoException).syscall) throw error; // the disk's fault, not the form's
+    // busboy's own: "Unexpected end of form", "Malformed part header"…
+    throw new HttpError(400, MALFORMED_FORM);
   }
   if (!path) throw new HttpError(400, `The form has no file in the field "${IMPORT_FILE_FIELD}"`);
   return path;
