@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import { EXPORT_CSV_COLUMNS } from '../../src/common/data-exchange/export.js';
 import { IMPORT_MAX_BYTES } from '../../src/common/data-exchange/import.js';
 import { createLogAs, signUp, stores, testConfig } from '../support/helpers.js';
 import { importFor } from './import-support.js';
@@ -131,5 +132,30 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
     const res = await post(undefined, Buffer.alloc(IMPORT_MAX_BYTES + 1, 0x41));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('lists a NUL in any cell and an overlong id as rejected rows, not a server error', async () => {
+    const ada = await signUp(app, 'hostile-cells');
+    const row = (cells: Record<string, string>) =>
+      EXPORT_CSV_COLUMNS.map((column) => cells[column] ?? '').join(',');
+    const base = { observed_at: '2026-05-01T06:30:00.000Z', species_common: 'Wren', count: '1' };
+    const csv = [
+      EXPORT_CSV_COLUMNS.join(','), // 1
+      row({ ...base, id: 'a\u0000b' }), // 2
+      row({ ...base, id: 'fine-id', taxon_id: 'gbif:\u00002490719' }), // 3
+      row({ ...base, id: 'x'.repeat(6000) }), // 4
+      row({ ...base, id: 'kept', species_common: 'Dunnock' }), // 5
+    ].join('\n');
+    const dryRun = await post(ada, csv);
+    expect(dryRun.statusCode, dryRun.body).toBe(422);
+    expect(dryRun.json().rejected).toEqual([
+      { line: 2, reason: 'id: Text must not contain null characters' },
+      { line: 3, reason: 'taxon_id: Text must not contain null characters' },
+      { line: 4, reason: 'id must be at most 200 characters' },
+    ]);
+    const skipped = await importFile(ada, csv, { query: 'onInvalid=skip' });
+    expect(skipped.statusCode, skipped.body).toBe(201);
+    expect(skipped.json()).toMatchObject({ imported: 1, rejectedSummary: expect.any(Array) });
+    expect((await logsOf(ada)).map((log) => log.speciesCommon)).toEqual(['Dunnock']);
   });
 });

@@ -81,7 +81,12 @@ export interface CsvFormat {
    * is a checklist and a taxon): the later ones get `#2`, `#3`… Otherwise a repeat is a duplicate.
    */
   keysRepeat: boolean;
+  /** The column that names the record in its source (its source key is made of it). */
+  keyColumn: string;
 }
+
+/** A record's own id in its source: longer ones are no id (the source key is varchar(300)). */
+export const SOURCE_ID_MAX = 200;
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -144,6 +149,7 @@ const flag = (value: string) => {
 const sightbook: CsvFormat = {
   name: 'sightbook',
   keysRepeat: false,
+  keyColumn: 'id',
   matches: (header) =>
     SIGHTBOOK_COLUMNS.every((column) => header.includes(column)) &&
     header.every((column) => SIGHTBOOK_KNOWN.has(column)),
@@ -242,6 +248,7 @@ function iNaturalistTime(cells: Cells, zone: string | undefined) {
 const iNaturalist: CsvFormat = {
   name: 'inaturalist',
   keysRepeat: false,
+  keyColumn: 'id',
   matches: (header) =>
     header.includes('observed_on') &&
     ['common_name', 'species_guess', 'scientific_name'].some((column) => header.includes(column)),
@@ -396,6 +403,7 @@ function eBirdChecklist(
 const eBird: CsvFormat = {
   name: 'ebird',
   keysRepeat: true,
+  keyColumn: 'Submission ID',
   matches: (header) => ['Submission ID', 'Common Name', 'Date'].every((c) => header.includes(c)),
   read(cells) {
     const count = cells('Count').trim();

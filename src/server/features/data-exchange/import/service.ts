@@ -11,7 +11,7 @@ import {
   type ImportWarning,
 } from '../../../../common/data-exchange/import.js';
 import { ACCOUNT_ARCHIVE_FILES } from '../../../../common/account/schemas.js';
-import { LOG_LIMITS, logWriteSchema } from '../../../../common/logs/schemas.js';
+import { LOG_LIMITS, logWriteSchema, NO_NUL_MESSAGE } from '../../../../common/logs/schemas.js';
 import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
 import { uploadIdIn } from '../../../../common/photos.js';
 import type { Db } from '../../../db/client.js';
@@ -28,7 +28,7 @@ import {
   findImportedOutings,
   findOwnOutings,
 } from '../../outings/index.js';
-import { csvFormats, type CsvFormat, type RowOuting } from './formats.js';
+import { csvFormats, SOURCE_ID_MAX, type CsvFormat, type RowOuting } from './formats.js';
 import { readRecords } from './read-csv.js';
 
 // Rules of the import (issues 5 and 24): every row through the log write schema; invalid rows
@@ -165,6 +165,20 @@ interface FileOuting {
 }
 
 /**
+ * What no field may hold, found before a row is read: a NUL in any cell (PostgreSQL text cannot
+ * hold it) or a record id too long to be one.
+ */
+function cellProblem(cells: string[], columns: string[], format: CsvFormat): string | undefined {
+  const nul = cells.findIndex((cell) => cell.includes('\u0000'));
+  if (nul >= 0) return `${columns[nul] ?? `Cell ${nul + 1}`}: ${NO_NUL_MESSAGE}`;
+  const key = cells[columns.indexOf(format.keyColumn)]?.trim() ?? '';
+  if (key.length > SOURCE_ID_MAX) {
+    return `${format.keyColumn} must be at most ${SOURCE_ID_MAX} characters`;
+  }
+  return undefined;
+}
+
+/**
  * The file's valid rows and its rejections, read a slice at a time; `archiveOutings` are the
  * outings an account archive holds beside its CSV, by id.
  */
@@ -186,6 +200,11 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
     const extra = cells.slice(columns.length);
     if (extra.some((cell) => cell.trim() !== '')) {
       rejections.add(line, `Expected ${columns.length} cells, found ${cells.length}`);
+      continue;
+    }
+    const problem = cellProblem(cells, columns, format);
+    if (problem) {
+      rejections.add(line, problem);
       continue;
     }
     const read = format.read((column) => cells[position.get(column) ?? -1] ?? '');
