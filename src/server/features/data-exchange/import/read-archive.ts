@@ -18,6 +18,8 @@ export const isZip = (head: Uint8Array) =>
 
 export const NOT_AN_ARCHIVE = `This zip is not a Sightbook account archive: it has no ${ACCOUNT_ARCHIVE_FILES.csv}`;
 
+const ONE_OF_EACH = 'an account archive holds each file once, as the app wrote it';
+
 const PHOTO_NAME = new RegExp(`^${ACCOUNT_ARCHIVE_FILES.photosFolder}([^/.]+)\\.[a-z0-9]+$`);
 
 export interface OpenArchive {
@@ -44,6 +46,11 @@ function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
   return new Promise((resolve, reject) => {
     zip.on('entry', (entry: Entry) => {
+      // an archive we write holds each name once: of two, which is the account's?
+      if (entries.has(entry.fileName)) {
+        reject(new HttpError(400, `The zip holds ${entry.fileName} twice: ${ONE_OF_EACH}`));
+        return;
+      }
       entries.set(entry.fileName, entry);
       zip.readEntry();
     });
