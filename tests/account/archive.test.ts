@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { deleteStaleImports, importsDir } from '../../src/server/features/data-exchange/index.js';
 import { uploadIdIn } from '../../src/common/photos.js';
+import { objectKey } from '../../src/server/storage/object-storage.js';
 import { importFor } from '../data-exchange/import-support.js';
 import { photoDataDir } from '../photos/support.js';
 import {
@@ -286,6 +287,21 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     expect(Number(inner[1])).toBe(3);
   });
 
+  it('leaves out and names a photo the store no longer holds, instead of breaking off', async () => {
+    const { ada, hashes } = await accountWithLogs();
+    const [lost, ...kept] = [...hashes.keys()];
+    await source.storage.delete([objectKey(lost!, 'original')]);
+    const res = await getSource(ada, '/api/account/archive.zip');
+    expect(res.statusCode).toBe(200);
+    const zip = readWithPython(res.rawPayload, ['account.json']);
+    expect(zip.bad).toBeNull();
+    const photos = Object.keys(zip.sizes).filter((name) => name.startsWith('photos/'));
+    expect(photos.map((name) => name.replace(/^photos\/|\.\w+$/g, ''))).toEqual(kept);
+    const manifest = JSON.parse(zip.texts['account.json']!);
+    expect(manifest.counts).toEqual({ logs: 3, photos: 2, outings: 2 });
+    expect(manifest.missingPhotos).toEqual([lost]);
+  });
+
   it('brings the logs and the very photo bytes into a fresh instance, and adds nothing a second time', async () => {
     const { ada, hashes } = await accountWithLogs();
     const archive = (await getSource(ada, '/api/account/archive.zip')).rawPayload;
@@ -409,5 +425,28 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     expect(res.json()).toEqual({
       message: 'This zip is not a Sightbook account archive: it has no sightings.csv',
     });
+  });
+
+  it('refuses an archive that holds sightings.csv twice, and imports nothing', async () => {
+    const { ada } = await accountWithLogs();
+    const archive = (await getSource(ada, '/api/account/archive.zip')).rawPayload;
+    const file = join(scratch, 'twice.zip');
+    writeFileSync(file, archive);
+    // Python's zipfile appends a second entry of the same name (with a warning), as some tools do
+    execFileSync('python3', [
+      '-W',
+      'ignore',
+      '-c',
+      'import sys, zipfile; csv = zipfile.ZipFile(sys.argv[1]).read("sightings.csv"); zipfile.ZipFile(sys.argv[1], "a").writestr("sightings.csv", csv)',
+      file,
+    ]);
+    const dora = await signUp(fresh, 'twice');
+    const res = await importFile(dora, readFileSync(file), { contentType: 'application/zip' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message:
+        'The zip holds sightings.csv twice: an account archive holds each file once, as the app wrote it',
+    });
+    expect((await getFresh(dora, '/api/logs')).json().total).toBe(0);
   });
 });

@@ -15,6 +15,8 @@ import {
   stores,
   testConfig,
 } from '../support/helpers.js';
+import { objectKey } from '../../src/server/storage/object-storage.js';
+import { logInto } from '../auth/support.js';
 import { drivers, photoClientFor, photoDataDir, s3rverForThisFile } from './support.js';
 
 // One S3-protocol server for the whole file, on 127.0.0.1, reached through real presigned URLs.
@@ -24,10 +26,12 @@ describe.each(stores)('photos on $store', ({ databaseUrl }) => {
   describe.each(drivers)('with $driver storage', ({ driver }) => {
     let app: FastifyInstance;
     let dataDir: string;
+    const logLines: string[] = [];
     beforeAll(async () => {
       dataDir = photoDataDir();
       app = await buildApp(
-        testConfig({ databaseUrl, dataDir, ...(driver === 's3' ? { s3 } : {}) }),
+        testConfig({ databaseUrl, dataDir, logLevel: 'warn', ...(driver === 's3' ? { s3 } : {}) }),
+        { logStream: logInto(logLines) },
       );
     });
     afterAll(async () => {
@@ -149,6 +153,32 @@ describe.each(stores)('photos on $store', ({ databaseUrl }) => {
       const outside = await fetchObject(path, ada, { range: `bytes=${png.length + 10}-` });
       expect(outside.statusCode).toBe(416);
       expect(outside.headers['content-range']).toBe(`bytes */${png.length}`);
+    });
+
+    it('answers 404 and logs one line for a photo the store no longer holds', async () => {
+      const ada = await signUp(app, 'missing');
+      const path = await upload(ada, await sampleImage('jpeg'));
+      await createLogAs(app, ada, { isPublic: true, uploadedPhotoUrls: [path] });
+      const id = path.split('/').at(-1)!;
+      const gone = ['original', 'public', 'thumbnail.webp'] as const; // the preview stays
+      await app.storage.delete(gone.map((name) => objectKey(id, name)));
+      logLines.length = 0;
+      for (const [url, headers] of [
+        [path, {}],
+        [path, { range: 'bytes=0-9' }],
+        [`${path}/thumbnail.webp`, {}],
+      ] as const) {
+        for (const user of [ada, undefined]) {
+          const res = await fetchObject(url, user, headers);
+          expect(res.statusCode, url).toBe(404);
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+          expect(res.json()).toEqual({ message: 'Photo not found' });
+        }
+      }
+      const warnings = logLines.map((line) => JSON.parse(line) as { msg: string; level: number });
+      expect(warnings.map((line) => line.msg)).toEqual(Array(6).fill('photo missing from storage'));
+      // what the store still holds is served
+      expect((await fetchObject(`${path}/preview.jpg`, ada)).statusCode).toBe(200);
     });
   });
 });

@@ -114,6 +114,8 @@ export const archiveManifestSchema = z.object({
     /** Archives since issue 22. */
     outings: z.number().int().optional(),
   }),
+  /** Uploads the store no longer held when the archive was made: left out of photos/. */
+  missingPhotos: z.array(z.string()).optional(),
   files: z.object({
     csv: z.string(),
     dwca: z.string(),

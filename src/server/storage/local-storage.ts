@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -71,8 +71,13 @@ export class LocalStorage implements ObjectStorage {
     return readFile(this.#path(key));
   }
 
-  async read(key: ObjectKey, range?: ByteRange): Promise<Readable> {
-    return createReadStream(this.#path(key), range);
+  async read(key: ObjectKey, range?: ByteRange): Promise<Readable | undefined> {
+    // opened first, so that a missing file is known before a reply starts
+    const file = await open(this.#path(key)).catch((error: unknown) => {
+      if (isMissing(error)) return undefined;
+      throw error;
+    });
+    return file?.createReadStream(range);
   }
 
   async write(key: ObjectKey, body: Buffer): Promise<void> {

@@ -48,7 +48,11 @@ export interface ObjectStorage {
   size(key: ObjectKey): Promise<number | undefined>;
   /** The whole object (photos are at most 10 MB). */
   readAll(key: ObjectKey): Promise<Buffer>;
-  read(key: ObjectKey, range?: ByteRange): Promise<Readable>;
+  /**
+   * The object's bytes (or a range of them), or undefined when it does not exist: a restore
+   * without uploads/, or instances that each keep their own local disk.
+   */
+  read(key: ObjectKey, range?: ByteRange): Promise<Readable | undefined>;
   write(key: ObjectKey, body: Buffer, contentType: string): Promise<void>;
   /** Removes the objects; missing ones are not an error. */
   delete(keys: ObjectKey[]): Promise<void>;

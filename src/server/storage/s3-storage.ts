@@ -60,15 +60,20 @@ export class S3Storage implements ObjectStorage {
     return Buffer.from(await object.Body!.transformToByteArray());
   }
 
-  async read(key: ObjectKey, range?: ByteRange): Promise<Readable> {
-    const object = await this.#client.send(
-      new GetObjectCommand({
-        Bucket: this.#bucket,
-        Key: key,
-        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      }),
-    );
-    return object.Body as Readable;
+  async read(key: ObjectKey, range?: ByteRange): Promise<Readable | undefined> {
+    try {
+      const object = await this.#client.send(
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      );
+      return object.Body as Readable;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
   }
 
   async write(key: ObjectKey, body: Buffer, contentType: string): Promise<void> {

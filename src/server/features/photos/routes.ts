@@ -197,32 +197,44 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sendObject(request: FastifyRequest, reply: FastifyReply, object: ServedObject) {
     const key = objectKey(object.upload.id, object.name);
     const etag = `"${object.upload.id}-${object.name}"`; // objects never change once complete
-    reply
-      .header('content-type', object.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('vary', 'Cookie')
-      .header('etag', etag)
-      .header('accept-ranges', 'bytes');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-
+    const photoHeaders = () =>
+      reply
+        .header('content-type', object.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('vary', 'Cookie')
+        .header('etag', etag)
+        .header('accept-ranges', 'bytes');
     const size = object.name === 'original' ? object.upload.size! : await app.storage.size(key);
-    if (size === undefined) throw new HttpError(404, 'Photo not found');
+    if (size === undefined) throw missingFromStorage(request, key);
+    if (request.headers['if-none-match'] === etag) return photoHeaders().code(304).send();
     const ranges = wantedRange(request, etag, size);
     if (ranges === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${size}`).send();
+      return photoHeaders().code(416).header('content-range', `bytes */${size}`).send();
     }
+    const bytes = await app.storage.read(key, ranges);
+    if (!bytes) throw missingFromStorage(request, key);
+    photoHeaders();
     if (ranges) {
       const { start, end } = ranges;
       reply
         .code(206)
         .header('content-range', `bytes ${start}-${end}/${size}`)
         .header('content-length', end - start + 1);
-      return reply.send(await app.storage.read(key, { start, end }));
+    } else {
+      reply.header('content-length', size);
     }
-    reply.header('content-length', size);
-    return reply.send(await app.storage.read(key));
+    return reply.send(bytes);
+  }
+
+  /**
+   * A photo the database knows and the store does not: a restore without uploads/, or several
+   * instances that each keep their own local disk (README, "Running several instances").
+   */
+  function missingFromStorage(request: FastifyRequest, key: string) {
+    request.log.warn({ object: key, storage: app.storage.kind }, 'photo missing from storage');
+    return new HttpError(404, 'Photo not found');
   }
 };
 

@@ -93,6 +93,7 @@ export async function receiveLocalUpload(
   await storage.receive(key, body);
   try {
     const start = await storage.read(key, { start: 0, end: SNIFF_BYTES - 1 });
+    if (!start) throw new Error(`the upload ${uploadId} just received is not in storage`);
     await sniffImageType(await collect(start));
   } catch (error) {
     await storage.delete([key]);
