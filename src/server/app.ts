@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { NO_SESSION } from './api-docs.js';
 import type { Config } from './config.js';
 import { databasePlugin } from './db/plugin.js';
-import { isDatabaseReady } from './db/client.js';
+import { isDatabaseReady, openDatabase } from './db/client.js';
 import { installErrorHandler } from './error-handler.js';
 import { accountRoutes } from './features/account/index.js';
 import { adminRoutes } from './features/admin/index.js';
@@ -57,9 +57,9 @@ export async function buildApp(
   options: { logStream?: DestinationStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    // The database plugin migrates before the app answers: on a busy machine the embedded store
-    // takes more than Fastify's 10 s default, which failed the start instead of waiting.
-    pluginTimeout: 120_000,
+    // No plugin does slow I/O (the database opens before them, bound by no timeout); 30 s leaves
+    // room for a busy 2-core host compiling every route's schemas.
+    pluginTimeout: 30_000,
     logger: loggerOptions(config, options.logStream),
     bodyLimit: 1024 * 1024, // JSON bodies; photo uploads get their own limit
     trustProxy: proxyTrust(config.trustProxy),
@@ -76,7 +76,11 @@ export async function buildApp(
   await registerSecurity(app, config);
 
   await registerOpenApi(app, config);
-  await app.register(databasePlugin, { config });
+  // Opened here, not in a plugin: a first start on a slow host may take minutes, and the server
+  // listens only once it is done, however long that is.
+  const database = await openDatabase(config, (step) => app.log.info(step));
+  await app.register(databasePlugin, { database });
+  app.log.info({ store: database.store }, 'database ready');
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config });

@@ -3,10 +3,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { MIGRATION_LOCK } from '../../src/server/db/client.js';
 import { bootId } from '../../src/server/db/data-dir-lock.js';
 import { stores, uniqueEmail } from '../support/helpers.js';
 import {
   exited,
+  freePort,
   SERVER_NODE_FLAGS,
   startServerProcess,
   stopServerProcess,
@@ -16,6 +20,48 @@ const startServer = (env: NodeJS.ProcessEnv) =>
   startServerProcess(['--import', 'tsx', 'src/server/main.ts'], { LOG_LEVEL: 'info', ...env });
 
 // The real server process over real HTTP: start, sign-up, logs, shutdown on SIGTERM, restart.
+
+/** The `msg` of each JSON log line. */
+const messagesOf = (log: string) =>
+  log
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => String((JSON.parse(line) as { msg?: unknown }).msg));
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a start while another instance migrates', () => {
+  it('waits as long as it takes, saying so, and listens only once the database is ready', async () => {
+    const holder = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await holder.connect();
+    await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const port = await freePort();
+    const starting = startServerProcess(
+      ['--import', 'tsx', 'src/server/main.ts'],
+      {
+        LOG_LEVEL: 'info',
+        DATABASE_URL: process.env.TEST_DATABASE_URL,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-waiting-')),
+      },
+      { port },
+    );
+    try {
+      // longer than a plugin may take to start: the server neither gives up nor listens
+      await sleep(12_000);
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await holder.end();
+    }
+    const server = await starting;
+    try {
+      const steps = messagesOf(server.output());
+      expect(steps).toContain('waiting for another instance to finish migrating…');
+      expect(steps.indexOf('database ready')).toBeGreaterThan(steps.indexOf('migrating…'));
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      expect(await stopServerProcess(server.child)).toBe(0);
+    }
+  });
+});
 
 describe.each(stores)('the server process on $store', ({ databaseUrl }) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-process-'));
@@ -54,6 +100,11 @@ describe.each(stores)('the server process on $store', ({ databaseUrl }) => {
 
     expect(await stopServerProcess(first.child)).toBe(0);
     const log = first.output();
+    // each step of opening the database, in order, before it is ready
+    const steps = databaseUrl
+      ? ['connecting to PostgreSQL…', 'migrating…', 'database ready']
+      : ['creating the database (a first start takes a while)…', 'migrating…', 'database ready'];
+    expect(messagesOf(log).filter((msg) => steps.includes(msg))).toEqual(steps);
     expect(log).toContain('"msg":"shutting down"');
     expect(log).toContain('"url":"/api/logs"');
     for (const secret of [
@@ -67,6 +118,7 @@ describe.each(stores)('the server process on $store', ({ databaseUrl }) => {
 
     const second = await startServer(env);
     running.push(second.child);
+    if (!databaseUrl) expect(messagesOf(second.output())).toContain('opening the database…');
     const signedIn = await fetch(`${second.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -40,9 +40,13 @@ export interface ServerProcess {
 export async function startServerProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
-  { cwd, timeoutMs = 60_000 }: { cwd?: string; timeoutMs?: number } = {},
+  {
+    cwd,
+    timeoutMs = 60_000,
+    port: chosen,
+  }: { cwd?: string; timeoutMs?: number; /** else a free one */ port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = chosen ?? (await freePort());
   // Every test process signs up from 127.0.0.1, and on a shared PostgreSQL the per-IP sign-in
   // limit is shared too: suites running within one minute would refuse each other with 429.
   const merged = {

@@ -9,7 +9,8 @@ import { sql, type Query, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepTreeToOwner, privateDir } from '../private-files.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -31,16 +32,23 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same for every instance migrating one database.
-const MIGRATION_LOCK = 7_406_163_411;
+export const MIGRATION_LOCK = 7_406_163_411;
 
-/** Opens PostgreSQL when a URL is given, else the embedded store, and brings its schema up to date. */
-export async function openDatabase(options: {
-  databaseUrl?: string;
-  embeddedDatabase: string;
-}): Promise<Database> {
+/** What opening the database is doing now, for the start-up log: it may take minutes. */
+export type OpeningStep = (step: string) => void;
+
+/**
+ * Opens PostgreSQL when a URL is given, else the embedded store, and brings its schema up to
+ * date, saying each step to `progress`. It takes as long as it takes: a first start on a busy
+ * host creates the embedded store for minutes, and an instance waits while another migrates.
+ */
+export async function openDatabase(
+  options: { databaseUrl?: string; embeddedDatabase: string },
+  progress: OpeningStep = () => {},
+): Promise<Database> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(options.embeddedDatabase);
+    ? openPostgres(options.databaseUrl, progress)
+    : openPglite(options.embeddedDatabase, progress);
 }
 
 // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, which never
@@ -50,17 +58,23 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 /** The extensions the schema uses (pg_trgm: the species search, migration 0011). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, progress: OpeningStep): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) privateDir(dirname(dataDir)); // DATA_DIR
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
+    progress(
+      inMemory || existsSync(join(dataDir, 'PG_VERSION'))
+        ? 'opening the database…'
+        : 'creating the database (a first start takes a while)…',
+    );
     client = await PGlite.create(dataDir, {
       startParams: PGLITE_START_PARAMS,
       extensions: PGLITE_EXTENSIONS,
     });
     const db = drizzlePglite(client, { schema });
+    progress('migrating…');
     await migratePglite(db, { migrationsFolder });
     // PGlite's first start writes its files 0666; later ones are 0600, or follow the umask.
     if (!inMemory) keepTreeToOwner(dataDir);
@@ -73,15 +87,24 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string, progress: OpeningStep): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
   try {
+    progress('connecting to PostgreSQL…');
     // Several app instances may start at once: the advisory lock lets one migrate at a time.
     const client = await pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [MIGRATION_LOCK],
+      );
+      if (!rows[0]?.locked) {
+        progress('waiting for another instance to finish migrating…');
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      }
+      progress('migrating…');
       await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
-import { openDatabase, type Database, type Db, type StreamRows } from './client.js';
+import type { Database, Db, StreamRows } from './client.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,14 +11,15 @@ declare module 'fastify' {
   }
 }
 
-/** Opens the store (migrated) as `app.db`, and closes it at the end. */
-export const databasePlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
-    const database = await openDatabase(config);
+/**
+ * The opened store (buildApp opens it before any plugin: opening is bound by no plugin timeout)
+ * as `app.db`, closed at the end.
+ */
+export const databasePlugin = fp<{ database: Database }>(
+  async (app, { database }) => {
     app.decorate('db', database.db);
     app.decorate('streamRows', database.streamRows ?? null);
     app.decorate('databaseStore', database.store);
-    app.log.info({ store: database.store }, 'database ready');
     app.addHook('onClose', () => database.close());
   },
   { name: 'database' },
