@@ -28,6 +28,7 @@ import { startJobs } from './jobs.js';
 import { loggerOptions } from './logging.js';
 import { registerOpenApi, serveOpenApi } from './openapi.js';
 import { registerSecurity } from './security.js';
+import { warnOfOtherPhotoStores } from './storage/photo-store-identity.js';
 import { storagePlugin } from './storage/plugin.js';
 import { pageSettings, registerWebApp } from './web-app.js';
 
@@ -84,6 +85,7 @@ export async function buildApp(
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config });
+  await warnOfOtherPhotoStores(database, config, app.log);
   await app.register(imageWorkPlugin, { config });
   await app.register(logsResultsPlugin);
 

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OTHER_PHOTO_STORE } from '../../src/server/storage/photo-store-identity.js';
 import { uniqueEmail } from '../support/helpers.js';
 import {
   startServerProcess,
@@ -64,4 +65,37 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const after = await fetch(`${one!.url}/api/auth/user`, { headers: { cookie } });
     expect(after.status).toBe(401);
   });
+
+  it(
+    'warns at start when the instances keep their photos on disks of their own, not when they share one',
+    { timeout: 120_000 },
+    async () => {
+      const start = (dataDir: string) =>
+        startServerProcess(['--import', 'tsx', 'src/server/main.ts'], {
+          DATABASE_URL: process.env.TEST_DATABASE_URL,
+          SESSION_SECRET: 'one-secret-shared-by-every-instance-of-this-app',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'info',
+        });
+      const warned = (server: ServerProcess) => server.output().includes(OTHER_PHOTO_STORE);
+      // what the first test started holds its locks until its processes stop
+      await Promise.all(servers.splice(0).map((server) => stopServerProcess(server.child)));
+
+      const shared = mkdtempSync(join(tmpdir(), 'sightbook-shared-disk-'));
+      const first = await start(shared);
+      servers.push(first);
+      const sameDisk = await start(shared);
+      servers.push(sameDisk);
+      expect([warned(first), warned(sameDisk)]).toEqual([false, false]);
+
+      const ownDisk = await start(mkdtempSync(join(tmpdir(), 'sightbook-own-disk-')));
+      servers.push(ownDisk);
+      expect(warned(ownDisk)).toBe(true);
+      const line = ownDisk
+        .output()
+        .split('\n')
+        .find((text) => text.includes(OTHER_PHOTO_STORE));
+      expect(JSON.parse(line!)).toMatchObject({ level: 40, otherPhotoStores: 1 });
+    },
+  );
 });

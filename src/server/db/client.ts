@@ -27,6 +27,12 @@ export interface Database {
   store: 'pglite' | 'postgres';
   /** PostgreSQL only: PGlite hands over whole results, so its readers page instead. */
   streamRows?: StreamRows;
+  /**
+   * PostgreSQL only (PGlite serves one process): holds a shared advisory lock on (namespace,
+   * key) for as long as the database stays open, and answers the other keys that instances on
+   * this database hold in the namespace now.
+   */
+  announce?: (namespace: number, key: number) => Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -114,11 +120,31 @@ async function openPostgres(connectionString: string, progress: OpeningStep): Pr
     await pool.end();
     throw error;
   }
+  // a connection of its own, outside the pool: its session's locks last as long as the process
+  let announcer: pg.Client | undefined;
   return {
     db: drizzlePg(pool, { schema }),
     store: 'postgres',
     streamRows: (query, batchSize) => streamRows(pool, query, batchSize),
-    close: () => pool.end(),
+    async announce(namespace, key) {
+      if (!announcer) {
+        announcer = new pg.Client({ connectionString });
+        announcer.on('error', () => {}); // a lost connection only ends the announcement
+        await announcer.connect();
+      }
+      await announcer.query('SELECT pg_advisory_lock_shared($1, $2)', [namespace, key]);
+      const { rows } = await announcer.query<{ key: number }>(
+        `SELECT DISTINCT objid::text::int AS key FROM pg_locks
+         WHERE locktype = 'advisory' AND objsubid = 2 AND granted AND classid = $1::int::oid
+           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+        [namespace],
+      );
+      return rows.map((row) => row.key).filter((other) => other !== key);
+    },
+    close: async () => {
+      await announcer?.end().catch(() => {});
+      await pool.end();
+    },
   };
 }
 
