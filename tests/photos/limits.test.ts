@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -24,6 +25,32 @@ async function jpegClaiming(width: number, height: number) {
     }
   }
   throw new Error('no SOF marker');
+}
+
+/**
+ * A valid PNG of `side`×`side` black pixels, one bit each: 17000×17000 compresses to 40 kB,
+ * and every byte of it decodes.
+ */
+function blackPng(side: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, filter 0, no interlace
+  const row = 1 + Math.ceil(side / 8); // filter byte, then the row's bits
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(row * side))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const FRAMES = 120;
@@ -79,6 +106,17 @@ describe.each(stores)('image limits on $store', ({ databaseUrl }) => {
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ message: 'This photo is too large: at most 50 megapixels' });
       expect(await storedObjects(uploadIdIn(url)!)).toBe(0); // neither original nor derivatives
+    });
+
+    it("calls a valid 17000×17000 PNG too large, past sharp's own pixel limit", async () => {
+      const ada = await signUp(app, 'huge-png');
+      const png = blackPng(17_000); // 289 megapixels: more than libvips opens by default
+      const url = await uploadUrlFor(ada, png.length);
+      expect((await put(url, png, 'image/png')).status).toBeLessThan(300);
+      const res = await complete(ada, url);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ message: 'This photo is too large: at most 50 megapixels' });
+      expect(await storedObjects(uploadIdIn(url)!)).toBe(0);
     });
 
     it('takes a photo of exactly the limit', async () => {

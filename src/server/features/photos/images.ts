@@ -29,11 +29,14 @@ sharp.cache(false);
 /**
  * The photo's upright size, read from its header only (no pixel is decoded), refused when one
  * frame has more than `maxPixels`: a 1.5 MB JPEG can claim 16000×16000 and decode to 768 MB.
+ * sharp's own limit is lifted for the header (it would call a valid 17000×17000 PNG unreadable):
+ * PHOTO_MAX_PIXELS decides, and decoding (deriveImages) keeps the limit.
  */
 export async function uprightSize(original: Uint8Array, maxPixels: number) {
   let header: Metadata;
   try {
-    header = await sharp(original).metadata(); // an animation's height is one frame's
+    // an animation's height is one frame's
+    header = await sharp(original, { limitInputPixels: false }).metadata();
   } catch {
     throw new HttpError(415, UNREADABLE_IMAGE_MESSAGE);
   }
