@@ -75,6 +75,13 @@ export async function buildApp(
     for (const one of [method].flat()) routes.push({ method: one, url });
   });
   await registerSecurity(app, config);
+  // Per-user JSON must not be kept by a caching proxy or the browser's cache; a route that can
+  // be revalidated (the species pack's ETag) says so itself.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
+  });
 
   await registerOpenApi(app, config);
   // Opened here, not in a plugin: a first start on a slow host may take minutes, and the server

@@ -155,6 +155,34 @@ describe.each(stores)('photos on $store', ({ databaseUrl }) => {
       expect(outside.headers['content-range']).toBe(`bytes */${png.length}`);
     });
 
+    it('lets only the owner keep a photo cached; anyone else asks again, and gets 404 once it is private', async () => {
+      const ada = await signUp(app, 'cached');
+      const path = await upload(ada, await sampleImage('jpeg'));
+      const log = await createLogAs(app, ada, { isPublic: true, uploadedPhotoUrls: [path] });
+      for (const variant of ['', '/thumbnail.webp']) {
+        const own = await fetchObject(`${path}${variant}`, ada);
+        expect(own.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+        const seen = await fetchObject(`${path}${variant}`);
+        expect(seen.statusCode).toBe(200);
+        expect(seen.headers['cache-control']).toBe('private, no-cache');
+        const again = await fetchObject(`${path}${variant}`, undefined, {
+          'if-none-match': seen.headers.etag!,
+        });
+        expect(again.statusCode).toBe(304);
+      }
+      const seen = await fetchObject(path);
+      await app.inject({
+        method: 'PUT',
+        url: `/api/logs/${log.id}`,
+        headers: as(ada),
+        payload: aLog({ isPublic: false, uploadedPhotoUrls: [path] }),
+      });
+      const revalidated = await fetchObject(path, undefined, {
+        'if-none-match': seen.headers.etag!,
+      });
+      expect(revalidated.statusCode).toBe(404);
+    });
+
     it('answers 404 and logs one line for a photo the store no longer holds', async () => {
       const ada = await signUp(app, 'missing');
       const path = await upload(ada, await sampleImage('jpeg'));

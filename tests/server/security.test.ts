@@ -39,6 +39,33 @@ describe.each(stores)('hardening on $store', ({ databaseUrl }) => {
     });
   });
 
+  describe('caching', () => {
+    it('marks every API reply private and not to be stored, errors and downloads too', async () => {
+      const ada = await signUp(app, 'caching');
+      const headers = { cookie: ada.cookie };
+      const replies = [
+        await app.inject({ method: 'GET', url: '/api/auth/user', headers }),
+        await app.inject({ method: 'GET', url: '/api/auth/user' }), // 401
+        await app.inject({ method: 'GET', url: '/api/logs', headers }),
+        await app.inject({ method: 'POST', url: '/api/logs', headers, payload: aLog() }),
+        await app.inject({ method: 'POST', url: '/api/logs', headers, payload: {} }), // 400
+        await app.inject({ method: 'GET', url: '/api/no-such-thing', headers }), // 404
+        await app.inject({ method: 'GET', url: '/api/export.csv', headers }),
+        await app.inject({ method: 'GET', url: '/api/stats/summary', headers }),
+      ];
+      expect(replies.map((res) => res.statusCode)).toEqual([
+        200, 401, 200, 201, 400, 404, 200, 200,
+      ]);
+      for (const res of replies) expect(res.headers['cache-control']).toBe('private, no-store');
+      // what may be revalidated says so itself
+      const pack = await app.inject({ method: 'GET', url: '/api/taxa/pack', headers });
+      expect(pack.headers['cache-control']).toBe('private, no-cache');
+      // pages and their files are not the API's
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.headers['cache-control']).toBeUndefined();
+    });
+  });
+
   describe('cross-site requests', () => {
     const post = (headers: Record<string, string>, payload: string | object = aLog()) =>
       app.inject({ method: 'POST', url: '/api/logs', headers, payload });

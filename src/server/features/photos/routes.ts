@@ -202,7 +202,12 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', object.contentType)
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline')
-        .header('cache-control', 'private, max-age=31536000, immutable')
+        // An object never changes, but a log can turn private: anyone but its owner asks again
+        // each time (a 304 while the log is public, 404 once it is not).
+        .header(
+          'cache-control',
+          object.toOwner ? 'private, max-age=31536000, immutable' : 'private, no-cache',
+        )
         .header('vary', 'Cookie')
         .header('etag', etag)
         .header('accept-ranges', 'bytes');

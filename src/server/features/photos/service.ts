@@ -201,6 +201,8 @@ export interface ServedObject {
   upload: UploadRow;
   name: ObjectName;
   contentType: string;
+  /** Served to its owner: it stays theirs. Anyone else's view lasts while its log is public. */
+  toOwner: boolean;
 }
 
 /**
@@ -217,12 +219,17 @@ export async function resolveObject(
   if (!upload?.completedAt) throw notFound();
   const isOwner = upload.userId === viewerId;
   if (!isOwner && !(await isOnPublicLog(db, objectPathOf(upload.id)))) throw notFound();
-  if (variant === 'thumbnail.webp') return { upload, name: variant, contentType: 'image/webp' };
-  if (variant === 'preview.jpg') return { upload, name: variant, contentType: 'image/jpeg' };
+  const toOwner = isOwner;
+  if (variant === 'thumbnail.webp') {
+    return { upload, name: variant, contentType: 'image/webp', toOwner };
+  }
+  if (variant === 'preview.jpg')
+    return { upload, name: variant, contentType: 'image/jpeg', toOwner };
   return {
     upload,
     name: isOwner ? 'original' : 'public',
     contentType: upload.contentType ?? 'application/octet-stream',
+    toOwner,
   };
 }
 
