@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { baseURL, createLog, expectAccessible, signUp } from './support.js';
+import { baseURL, createLog, expectAccessible, signUp, uploadImage } from './support.js';
 
 // The account page (issue 21): name, sessions, licence, storage, the archive, and deletion.
 
@@ -24,24 +24,14 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
-/** A photo uploaded through the API, as the upload dialog does it: its object path. */
+/** A plain PNG uploaded through the API: its object path. */
 async function uploadPhoto(context: BrowserContext) {
   const image = await sharp({
     create: { width: 320, height: 240, channels: 3, background: '#4a7' },
   })
     .png()
     .toBuffer();
-  const start = await context.request.post('/api/photos/upload', { data: { size: image.length } });
-  const { uploadURL } = (await start.json()) as { uploadURL: string };
-  const put = await context.request.put(uploadURL, {
-    data: image,
-    headers: { 'content-type': 'image/png' },
-  });
-  expect(put.status()).toBe(204);
-  const complete = await context.request.put('/api/photos/complete', {
-    data: { photoURL: uploadURL },
-  });
-  return ((await complete.json()) as { objectPath: string }).objectPath;
+  return uploadImage(context, image, 'image/png');
 }
 
 /** When SCREENSHOTS is set: the page as it looks, at that width, in that folder. */

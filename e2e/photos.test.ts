@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Route } from 'playwright-core';
@@ -101,6 +101,47 @@ describe('photo uploads', () => {
         photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
       )
       .toBe(400);
+  });
+
+  it('fills a photo taken west of Greenwich with its signed position and the zone there', async () => {
+    const { page } = ada; // in Berlin: the photo's clock is New York's, not the browser's
+    await page.goto('/logs/new');
+    await page.getByRole('combobox', { name: 'Common Name', exact: true }).click();
+    await page.getByPlaceholder('Type to search or add new...').fill('American Robin');
+    await page.getByRole('option', { name: 'Use "American Robin"' }).click();
+
+    const dialog = await openUploadDialog(page);
+    await dialog
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'central-park.jpg', // 40.7812 N, 73.9665 W (tests/fixtures/photos)
+        mimeType: 'image/jpeg',
+        buffer: await readFile(
+          new URL('../tests/fixtures/photos/central-park.jpg', import.meta.url),
+        ),
+      });
+    await dialog.getByRole('button', { name: /Upload 1 file/ }).click();
+    await toastWith(page, 'central-park.jpg uploaded successfully').waitFor();
+    await page.keyboard.press('Escape');
+
+    await expect.poll(() => page.getByLabel('Longitude').inputValue()).toBe('-73.9665');
+    expect(await page.getByLabel('Latitude').inputValue()).toBe('40.7812');
+    await page.getByText('The photo was taken on May 12, 2024 at 7:42 AM EDT.').waitFor();
+    await page.getByRole('button', { name: 'Use photo time' }).click();
+    await page.getByText('Time at the place: America/New_York (EDT)').waitFor();
+
+    const request = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/logs',
+    );
+    await page.getByRole('button', { name: 'Create Log' }).click();
+    expect((await request).postDataJSON()).toMatchObject({
+      latitude: 40.7812,
+      longitude: -73.9665,
+      timeZone: 'America/New_York',
+      observedAt: '2024-05-12T07:42:00-04:00',
+    });
+    await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
   });
 
   it('refuses files that are not images, and duplicates, before anything is sent', async () => {

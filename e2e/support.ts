@@ -48,6 +48,7 @@ export interface LogInput {
   placeName?: string;
   latitude?: number;
   longitude?: number;
+  timeZone?: string;
   showExactLocation?: boolean;
   description?: string;
   notes?: string;
@@ -70,6 +71,21 @@ export async function createLog(context: BrowserContext, log: LogInput): Promise
   });
   expect(response.status()).toBe(201);
   return (await response.json()) as CreatedLog;
+}
+
+/** An image uploaded through the API, as the upload dialog does it: its object path. */
+export async function uploadImage(context: BrowserContext, image: Buffer, contentType: string) {
+  const start = await context.request.post('/api/photos/upload', { data: { size: image.length } });
+  const { uploadURL } = (await start.json()) as { uploadURL: string };
+  const put = await context.request.put(uploadURL, {
+    data: image,
+    headers: { 'content-type': contentType },
+  });
+  expect(put.status()).toBe(204);
+  const complete = await context.request.put('/api/photos/complete', {
+    data: { photoURL: uploadURL },
+  });
+  return ((await complete.json()) as { objectPath: string }).objectPath;
 }
 
 /** The clipboard's text (needs the clipboard-read permission). */

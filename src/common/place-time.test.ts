@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { localDateAt, localIsoAt, localNoon, wallClockToInstant, zoneAt } from './place-time.js';
+import {
+  localDateAt,
+  localIsoAt,
+  localNoon,
+  wallClockAt,
+  wallClockToInstant,
+  zoneAt,
+} from './place-time.js';
 
 describe('the time at the place', () => {
   it('finds the zone of coordinates offline', () => {
@@ -29,5 +36,12 @@ describe('the time at the place', () => {
       '2024-07-06T09:45:00+05:30',
     );
     expect(localIsoAt(new Date('2024-07-06T04:15:00Z'), 'UTC')).toBe('2024-07-06T04:15:00Z');
+  });
+
+  it('reads the wall-clock time an instant shows in a zone', () => {
+    const instant = new Date('2024-05-12T01:42:10Z'); // 07:42:10 in Bishkek (+06)
+    const clock = { year: 2024, month: 5, day: 12, hour: 7, minute: 42, second: 10 };
+    expect(wallClockAt(instant, 'Asia/Bishkek')).toEqual(clock);
+    expect(wallClockAt(instant, 'America/New_York')).toMatchObject({ day: 11, hour: 21 });
   });
 });

@@ -33,6 +33,19 @@ export function wallClockToInstant(clock: WallClock, zone: string): Date | undef
   return new Date(new TZDate(year, month - 1, day, hour, minute, second, zone).getTime());
 }
 
+/** The wall-clock time the instant shows in the zone, to the second. */
+export function wallClockAt(instant: Date, zone: string): WallClock {
+  const local = new TZDate(instant.getTime(), zone);
+  return {
+    year: local.getFullYear(),
+    month: local.getMonth() + 1,
+    day: local.getDate(),
+    hour: local.getHours(),
+    minute: local.getMinutes(),
+    second: local.getSeconds(),
+  };
+}
+
 /** Where a date-only record is stored: noon of its day at the place (UTC without a zone). */
 export const NOON = 12;
 export const localNoon = (date: { year: number; month: number; day: number }, zone: string) =>

@@ -369,6 +369,19 @@ const matrix: Record<string, RouteCase> = {
     }),
     expect: signedIn(400),
   },
+  'GET /api/account/photo-positions': {
+    request: get('/api/account/photo-positions'),
+    expect: signedIn(200),
+  },
+  'POST /api/account/photo-positions/fix': {
+    // each user's own logs only: another's ids fix nothing and are not named back
+    request: async (world, visibility) => ({
+      method: 'POST',
+      url: '/api/account/photo-positions/fix',
+      payload: { logIds: [world.logs[visibility].id] },
+    }),
+    expect: { public: signedIn(200), private: signedIn(200) },
+  },
   'GET /api/account/archive.zip': {
     request: get('/api/account/archive.zip'),
     expect: signedIn(200),

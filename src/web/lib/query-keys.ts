@@ -39,6 +39,8 @@ export const queryKeys = {
   account: {
     profile: ['account', 'profile'] as const,
     sessions: ['account', 'sessions'] as const,
+    /** The check of positions filled from photos (issue 31): run on demand, never refetched. */
+    photoPositions: ['account', 'photo-positions'] as const,
   },
   locations: ['locations'] as const,
   /** Outings (issue 22): a page of the list, one outing with its logs. */

@@ -8,11 +8,17 @@ import {
   accountUpdateSchema,
   passwordChangeSchema,
 } from '../../../common/account/schemas.js';
+import {
+  photoPositionFixResultSchema,
+  photoPositionFixSchema,
+  photoPositionsSchema,
+} from '../../../common/account/photo-positions.js';
 import { fileReply, noBody } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { requireUserId } from '../auth/index.js';
 import { startAccountArchive } from './archive.js';
+import { fixPhotoPositions, listPhotoPositions } from './photo-positions.js';
 import {
   changePassword,
   deleteAccount,
@@ -149,6 +155,39 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       await reply.signOut();
       return reply.code(204).send();
     },
+  );
+
+  app.get(
+    '/photo-positions',
+    {
+      schema: {
+        summary: 'Find logs placed at a photo without its hemisphere',
+        description:
+          "Logs whose point is one of their uploaded photos' GPS positions with a sign lost " +
+          '(73.9665 for 73.9665 W), as the log form filled them before issue 31, with the ' +
+          'point, zone and time a fix gives them. Reads the originals: slow for many photos.',
+        operationId: 'listPhotoPositions',
+        response: { 200: photoPositionsSchema },
+      },
+    },
+    async (request) => listPhotoPositions(app.db, app.storage, requireUserId(request)),
+  );
+
+  app.post(
+    '/photo-positions/fix',
+    {
+      schema: {
+        summary: 'Fix logs placed at a photo without its hemisphere',
+        description:
+          "Gives each log named its photo's signed position and the zone there, when it still " +
+          'needs it; other logs, and ids that are not your logs, are left as they are.',
+        operationId: 'fixPhotoPositions',
+        body: photoPositionFixSchema,
+        response: { 200: photoPositionFixResultSchema },
+      },
+    },
+    async (request) =>
+      fixPhotoPositions(app.db, app.storage, requireUserId(request), request.body.logIds),
   );
 
   app.get(

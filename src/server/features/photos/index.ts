@@ -2,6 +2,7 @@
 export { objectRoutes, photoRoutes } from './routes.js';
 export { imageWorkPlugin } from './image-work-plugin.js';
 export { findLoggedUploadsOf } from './queries.js';
+export { readOriginalPosition } from './photo-gps.js';
 export {
   assertOwnUploads,
   deleteOrphanUploads,

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { PasswordForm } from './password-form';
+import { PhotoPositionsCheck } from './photo-positions-check';
 import { ProfileForm } from './profile-form';
 import { SessionsList } from './sessions-list';
 import { formatStorage, usedPercent } from './storage-format';
@@ -48,7 +49,10 @@ function Section({
   );
 }
 
-/** The account page (/account): profile, password, sessions, licence, storage, archive, deletion. */
+/**
+ * The account page (/account): profile, password, sessions, licence, storage, the check of photo
+ * positions, archive, deletion.
+ */
 export function AccountPage() {
   useDocumentTitle('Account');
   const account = useAccount();
@@ -104,6 +108,13 @@ function AccountSections({ account }: { account: Account }) {
       </Section>
       <Section id="account-storage" title="Storage" description="Your uploaded photos.">
         <StorageBar {...account.storage} />
+      </Section>
+      <Section
+        id="account-photo-positions"
+        title="Photo positions"
+        description="Sightbook once saved a photo's GPS position without its hemisphere: a place west of Greenwich or south of the equator ended up on the other side of the world, with the time zone there. The check compares your logs with their uploaded photos."
+      >
+        <PhotoPositionsCheck />
       </Section>
       <Section
         id="account-archive"

@@ -7,8 +7,14 @@ import {
   type AccountUpdate,
   type PasswordChange,
 } from '../../../common/account/schemas';
+import {
+  PHOTO_POSITION_FIX_MAX,
+  photoPositionFixResultSchema,
+  photoPositionsSchema,
+  type PhotoPosition,
+} from '../../../common/account/photo-positions';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { afterLogWrite, queryKeys } from '@/lib/query-keys';
 
 // The account page's calls (ARCHITECTURE "Later contracts", Accounts).
 
@@ -64,3 +70,37 @@ export const useDeleteAccount = () =>
     mutationFn: (deletion: AccountDeletion) =>
       api('/api/account', noReply, { method: 'DELETE', body: deletion }),
   });
+
+/** GET /api/account/photo-positions, once `asked`: it reads every photo's original. */
+export const usePhotoPositions = (asked: boolean) =>
+  useQuery({
+    queryKey: queryKeys.account.photoPositions,
+    queryFn: ({ signal }) => api('/api/account/photo-positions', photoPositionsSchema, { signal }),
+    enabled: asked,
+  });
+
+/** Fixes the logs named (in turns of the server's limit); the list keeps those left as they were. */
+export function useFixPhotoPositions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (logIds: string[]) => {
+      const fixed: string[] = [];
+      for (let start = 0; start < logIds.length; start += PHOTO_POSITION_FIX_MAX) {
+        const body = { logIds: logIds.slice(start, start + PHOTO_POSITION_FIX_MAX) };
+        const reply = await api('/api/account/photo-positions/fix', photoPositionFixResultSchema, {
+          method: 'POST',
+          body,
+        });
+        fixed.push(...reply.fixed);
+      }
+      return fixed;
+    },
+    onSuccess: (fixed) => {
+      const done = new Set(fixed);
+      queryClient.setQueryData<PhotoPosition[]>(queryKeys.account.photoPositions, (found) =>
+        found?.filter(({ logId }) => !done.has(logId)),
+      );
+      afterLogWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
+    },
+  });
+}

@@ -1,4 +1,5 @@
 import exifr from 'exifr';
+import { EXIF_GPS_TAGS, exifGpsPosition, formPosition } from '../../../common/photo-gps';
 import { toLocalInput } from '@/lib/form-dates';
 
 export interface PhotoMetadata {
@@ -8,9 +9,6 @@ export interface PhotoMetadata {
   takenOffset?: string;
   coordinates?: { latitude: number; longitude: number };
 }
-
-const isCoordinate = (value: unknown, limit: number): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= limit;
 
 /**
  * The capture time and GPS position of a photo, read in the browser from its EXIF. Cameras
@@ -27,8 +25,7 @@ export async function readPhotoMetadata(file: Blob): Promise<PhotoMetadata> {
         'CreateDate',
         'OffsetTimeOriginal',
         'OffsetTime',
-        'GPSLatitude',
-        'GPSLongitude',
+        ...EXIF_GPS_TAGS, // without the Refs, a point west or south loses its sign
       ],
       gps: true,
     })) as
@@ -45,7 +42,7 @@ export async function readPhotoMetadata(file: Blob): Promise<PhotoMetadata> {
     const taken = [tags.DateTimeOriginal, tags.CreateDate].find(
       (value): value is Date => value instanceof Date && !Number.isNaN(value.getTime()),
     );
-    const { latitude, longitude } = tags;
+    const position = exifGpsPosition(tags);
     // the offset of DateTimeOriginal's clock; OffsetTime is the same camera's at the last edit
     const offset = [tags.OffsetTimeOriginal, tags.OffsetTime].find(
       (value): value is string => typeof value === 'string' && EXIF_OFFSET.test(value.trim()),
@@ -53,10 +50,7 @@ export async function readPhotoMetadata(file: Blob): Promise<PhotoMetadata> {
     return {
       takenAt: taken ? toLocalInput(taken) : undefined,
       takenOffset: taken && offset ? offset.trim() : undefined,
-      coordinates:
-        isCoordinate(latitude, 90) && isCoordinate(longitude, 180)
-          ? { latitude: round(latitude), longitude: round(longitude) }
-          : undefined,
+      coordinates: position && formPosition(position),
     };
   } catch {
     return {};
@@ -65,6 +59,3 @@ export async function readPhotoMetadata(file: Blob): Promise<PhotoMetadata> {
 
 /** EXIF 2.31 writes offsets '+02:00' or '-07:00'. */
 const EXIF_OFFSET = /^[+-]\d{2}:\d{2}$/;
-
-/** Six decimals: about 10 cm, more than any phone's GPS knows. */
-const round = (value: number) => Math.round(value * 1e6) / 1e6;
