@@ -16,6 +16,12 @@ import { seedBackbone } from './features/taxonomy/index.js';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
+/**
+ * A file being received is written to at least every few seconds, and Node ends a request that
+ * takes over 5 minutes to arrive (requestTimeout): one untouched for 10 minutes is a crash's.
+ * (An import still reading its file has it open: removing the name takes nothing from it.)
+ */
+const STALE_IMPORT_MS = 10 * MINUTE;
 
 interface Job {
   everyMs: number;
@@ -49,11 +55,11 @@ function serverJobs(app: FastifyInstance, seedTaxa: boolean, dataDir: string): J
       failure: 'could not delete expired sessions',
     },
     {
-      // files of imports a crash broke off (a request removes its own)
-      everyMs: 24 * HOUR,
-      atStart: 'background',
+      // files of imports a crash broke off (a request removes its own), first of all at start
+      everyMs: HOUR,
+      atStart: 'awaited',
       run: async () => {
-        const deleted = await deleteStaleImports(importsDir(dataDir), 24 * HOUR);
+        const deleted = await deleteStaleImports(importsDir(dataDir), STALE_IMPORT_MS);
         if (deleted > 0) app.log.info({ deleted }, 'deleted files of broken-off imports');
       },
       failure: 'could not delete files of broken-off imports',

@@ -417,6 +417,24 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     expect(await readdir(dir)).toEqual(['current.part']);
   });
 
+  it('clears what a crash left in imports/ when the server starts, not a file being received', async () => {
+    const dataDir = join(scratch, 'crashed');
+    const dir = importsDir(dataDir);
+    mkdirSync(dir, { recursive: true });
+    const crashed = join(dir, 'crashed.part');
+    writeFileSync(crashed, 'PK');
+    const beforeTheCrash = new Date(Date.now() - 11 * 60 * 1000);
+    utimesSync(crashed, beforeTheCrash, beforeTheCrash);
+    writeFileSync(join(dir, 'arriving.part'), 'PK'); // another instance on a shared disk
+    const app = await buildApp(testConfig({ databaseUrl, dataDir }));
+    try {
+      await app.ready();
+      expect(await readdir(dir)).toEqual(['arriving.part']);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('refuses a zip that is not an account archive', async () => {
     const dora = await signUp(fresh, 'other-zip');
     const dwca = (await getFresh(dora, '/api/export/dwca.zip')).rawPayload;
