@@ -24,10 +24,12 @@ export async function readOriginalPosition(
 ): Promise<GpsPosition | undefined> {
   if (WITHOUT_EXIF.has(upload.contentType ?? '')) return undefined;
   const key = objectKey(upload.id, 'original');
-  const bytes =
-    upload.contentType === 'image/jpeg'
-      ? await bytesOf(await storage.read(key, JPEG_HEAD))
-      : await storage.readAll(key);
+  const stream = await storage.read(
+    key,
+    upload.contentType === 'image/jpeg' ? JPEG_HEAD : undefined,
+  );
+  if (!stream) return undefined; // the store no longer holds it
+  const bytes = await bytesOf(stream);
   try {
     const tags = (await exifr.parse(bytes, { pick: [...EXIF_GPS_TAGS], gps: true })) as
       { latitude?: unknown; longitude?: unknown } | undefined;
