@@ -215,3 +215,73 @@ export const edgeDatesCsv = fc
         )
         .join('\n'),
   );
+
+// Issue 31: what once answered 500 instead of 400.
+
+const loneSurrogate = fc
+  .integer({ min: 0xd800, max: 0xdfff })
+  .map((unit) => String.fromCharCode(unit));
+/** A valid log but for a lone UTF-16 surrogate somewhere in one of its texts. */
+export const surrogateLog = fc
+  .tuple(
+    fc.constantFrom('speciesCommon', 'speciesScientific', 'placeName', 'description', 'notes'),
+    loneSurrogate,
+    fc.nat({ max: 20 }),
+  )
+  .map(([field, surrogate, at]) => {
+    const log: Record<string, unknown> = { ...aLog() };
+    const text = String(log[field]);
+    log[field] = text.slice(0, at) + surrogate + text.slice(at);
+    return JSON.stringify(log); // writes the lone surrogate as its \uXXXX escape
+  });
+
+const hostileId = fc.oneof(
+  fc.string({ maxLength: 10 }).map((text) => `${text}\u0000${text}`),
+  fc.integer({ min: 201, max: 6000 }).map((length) => 'x'.repeat(length)),
+);
+/** A Sightbook CSV each row of which has a NUL or an overlong value in its id or taxon_id. */
+export const hostileIdsCsv = fc
+  .array(fc.tuple(fc.constantFrom('id', 'taxon_id'), hostileId), { minLength: 1, maxLength: 4 })
+  .map(
+    (rows) =>
+      `${EXPORT_CSV_COLUMNS.join(',')}\n` +
+      rows
+        .map(([bad, value]) =>
+          EXPORT_CSV_COLUMNS.map((column) =>
+            column === bad
+              ? `"${value}"`
+              : column === 'id' && value.includes('\u0000')
+                ? ''
+                : ((
+                    {
+                      observed_at: '2026-05-01T06:30:00Z',
+                      species_common: 'Wren',
+                      count: '1',
+                    } as Record<string, string>
+                  )[column] ?? ''),
+          ).join(','),
+        )
+        .join('\n'),
+  );
+
+/** A multipart form holding `file`, cut short anywhere before its closing boundary. */
+export const cutForm = (file: Buffer, boundary: string) => {
+  const whole = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n` +
+        'Content-Type: text/csv\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return fc.integer({ min: 1, max: whole.length - 8 }).map((end) => whole.subarray(0, end));
+};
+
+/** A zip cut short, or bytes that only begin like one. */
+export const brokenZip = (zip: Buffer) =>
+  fc.oneof(
+    fc.integer({ min: 4, max: zip.length - 1 }).map((end) => zip.subarray(0, end)),
+    fc
+      .uint8Array({ maxLength: 400 })
+      .map((bytes) => Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), bytes])),
+  );

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
+import { EXPORT_CSV_COLUMNS } from '../../src/common/data-exchange/export.js';
 import { parseIsoDateTime } from '../../src/common/dates.js';
 import { buildApp } from '../../src/server/app.js';
 import {
@@ -15,6 +16,10 @@ import {
 } from '../support/helpers.js';
 import {
   brokenLog,
+  brokenZip,
+  cutForm,
+  hostileIdsCsv,
+  surrogateLog,
   edgeDatesCsv,
   edgeDateTime,
   garbage,
@@ -31,15 +36,34 @@ import {
 // Every reply is a 4xx JSON body with a message (a list may also answer 200), never a 5xx, and
 // the data tables are byte-for-byte what they were before.
 
+/** A Sightbook CSV of one valid row, for the forms cut short. */
+const edgeCsvSample = `${EXPORT_CSV_COLUMNS.join(',')}\n${EXPORT_CSV_COLUMNS.map((column) =>
+  column === 'species_common'
+    ? 'Wren'
+    : column === 'count'
+      ? '1'
+      : column === 'observed_at'
+        ? '2026-05-01T06:30:00Z'
+        : '',
+).join(',')}\n`;
+
 describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
   let ada: TestUser;
   let logId: string;
+  let archive: Buffer;
   let replies = 0;
   beforeAll(async () => {
     app = await buildApp(testConfig({ databaseUrl, authRateLimit: 1_000_000 }));
     ada = await signUp(app, 'fuzz');
     logId = (await createLogAs(app, ada, { photoLinks: ['https://photos.example/f.jpg'] })).id;
+    archive = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/account/archive.zip',
+        headers: { cookie: ada.cookie },
+      })
+    ).rawPayload;
   });
   afterAll(() => app.close());
 
@@ -260,6 +284,50 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
           500,
         );
       }
+      // issue 31: lone surrogates, hostile ids in a CSV, forms cut short, broken zips
+      await run(
+        fc.asyncProperty(surrogateLog, (payload) =>
+          expectRefusal({ method: 'POST', url: '/api/logs', headers: json, payload }),
+        ),
+        300,
+      );
+      await run(
+        fc.asyncProperty(hostileIdsCsv, (payload) =>
+          expectRefusal({
+            method: 'POST',
+            url: '/api/import?dryRun=true',
+            headers: { 'content-type': 'text/csv' },
+            payload,
+          }),
+        ),
+        200,
+      );
+      const boundary = 'fuzz-boundary';
+      await run(
+        fc.asyncProperty(cutForm(Buffer.from(edgeCsvSample), boundary), (payload) =>
+          expectRefusal({
+            method: 'POST',
+            url: '/api/import?dryRun=true',
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+            payload,
+          }),
+        ),
+        200,
+      );
+      await run(
+        fc.asyncProperty(
+          brokenZip(archive),
+          fc.constantFrom('application/zip', 'application/x-zip-compressed'),
+          (payload, type) =>
+            expectRefusal({
+              method: 'POST',
+              url: '/api/import?dryRun=true',
+              headers: { 'content-type': type },
+              payload,
+            }),
+        ) as unknown as fc.IAsyncProperty<[unknown]>,
+        200,
+      );
       expect(replies).toBeGreaterThanOrEqual(20_000);
       expect(await snapshot()).toEqual(before);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
