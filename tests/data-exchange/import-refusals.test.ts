@@ -151,7 +151,7 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
     expect(dryRun.json().rejected).toEqual([
       { line: 2, reason: 'id: Text must not contain null characters' },
       { line: 3, reason: 'taxon_id: Text must not contain null characters' },
-      { line: 4, reason: 'id must be at most 200 characters' },
+      { line: 4, reason: 'id must be at most 80 characters' },
     ]);
     const skipped = await importFile(ada, csv, { query: 'onInvalid=skip' });
     expect(skipped.statusCode, skipped.body).toBe(201);

@@ -234,9 +234,17 @@ export async function createImportedLogs(
 export const deleteImportedLogs = (db: Db, userId: string, ids: string[]) =>
   deleteOwnLogs(db, userId, ids);
 
-/** Of an import's source keys and Sightbook log ids, those already in the user's account. */
-export const findImportedSources = (db: Db, userId: string, sourceKeys: string[], ids: string[]) =>
-  findOwnSources(db, userId, sourceKeys, ids.filter(isLogId));
+/**
+ * Of an import's source keys and Sightbook log ids, those already in the user's account; and
+ * the species names of the logs of the named outings (by the outings' source keys).
+ */
+export const findImportedSources = (
+  db: Db,
+  userId: string,
+  sourceKeys: string[],
+  ids: string[],
+  outingKeys: string[] = [],
+) => findOwnSources(db, userId, sourceKeys, ids.filter(isLogId), outingKeys);
 
 /**
  * A full replacement, answered as the API's JSON; an absent isPublic keeps the current

@@ -83,10 +83,16 @@ export interface CsvFormat {
   keysRepeat: boolean;
   /** The column that names the record in its source (its source key is made of it). */
   keyColumn: string;
+  /**
+   * True when an outing of the source holds one record per species (an eBird checklist): a row
+   * whose outing the account has, with its species under either name, is already there, even
+   * when its key changed (eBird renames species with each annual taxonomy).
+   */
+  oneRecordPerSpecies?: boolean;
 }
 
 /** A record's own id in its source: longer ones are no id (the source key is varchar(300)). */
-export const SOURCE_ID_MAX = 200;
+export const SOURCE_ID_MAX = 80;
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
@@ -318,6 +324,18 @@ const iNaturalist: CsvFormat = {
 
 export const COUNT_ZERO = 'count 0: a species reported as not seen';
 
+/**
+ * An eBird record's key: its checklist and its species by scientific name, as the database keys
+ * names (lower-cased). Not the Taxonomic Order: eBird renumbers it with every annual taxonomy,
+ * so next year's download would come in again. (Migration 0015 rewrote the keys of earlier
+ * imports to this form.)
+ */
+const eBirdRecordKey = (
+  checklist: string,
+  names: { speciesCommon: string; speciesScientific: string },
+) =>
+  `ebird:${checklist}:${(names.speciesScientific.trim() || names.speciesCommon.trim()).toLowerCase()}`;
+
 /** When an eBird row was observed: its checklist's local date and time at its place. */
 function eBirdTime(
   cells: Cells,
@@ -404,6 +422,7 @@ const eBird: CsvFormat = {
   name: 'ebird',
   keysRepeat: true,
   keyColumn: 'Submission ID',
+  oneRecordPerSpecies: true,
   matches: (header) => ['Submission ID', 'Common Name', 'Date'].every((c) => header.includes(c)),
   read(cells) {
     const count = cells('Count').trim();
@@ -416,7 +435,6 @@ const eBird: CsvFormat = {
     const zone = placeZone ?? (latitude === null && region ? regionZone(region) : undefined);
     const time = eBirdTime(cells, zone);
     const checklist = cells('Submission ID').trim();
-    const order = cells('Taxonomic Order').trim();
     const warnings: string[] = [];
     if (!zone && time.timeKnown) {
       warnings.push(
@@ -448,7 +466,7 @@ const eBird: CsvFormat = {
       input,
       warnings,
       ...(count === '0' ? { rejection: COUNT_ZERO } : {}),
-      sourceKey: checklist ? `ebird:${checklist}:${order}` : null,
+      sourceKey: checklist ? eBirdRecordKey(checklist, input) : null,
       ...(checklist ? { outing: eBirdChecklist(cells, checklist, input) } : {}),
     };
   },

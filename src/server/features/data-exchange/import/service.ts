@@ -281,6 +281,12 @@ function fillEmpty(into: Record<string, unknown>, from: Record<string, unknown>)
   }
 }
 
+/** A row's species names as the database keys them (species_key, scientific_key). */
+const speciesNames = (row: ValidRow) =>
+  [row.payload.speciesCommon, row.payload.speciesScientific].flatMap((name) =>
+    name ? [name.trim().toLowerCase()] : [],
+  );
+
 /**
  * The rows to import: without those the file repeats (or, for eBird, with their keys told apart)
  * and those the account already has. Returns the rows and the number of duplicates.
@@ -307,11 +313,15 @@ async function withoutDuplicates(db: Db, userId: string, format: CsvFormat, rows
       userId,
       batch.flatMap((row) => row.sourceKey ?? []),
       batch.flatMap((row) => row.logId ?? []),
+      format.oneRecordPerSpecies ? [...new Set(batch.flatMap((row) => row.outingKey ?? []))] : [],
     );
     for (const row of batch) {
       const imported = row.sourceKey !== null && known.sourceKeys.has(row.sourceKey);
       const own = row.logId !== undefined && known.ids.has(row.logId);
-      if (!imported && !own) fresh.push(row);
+      // the same species on the same checklist, under a name or key a taxonomy since changed
+      const names = row.outingKey ? known.speciesOfOutings.get(row.outingKey) : undefined;
+      const sameSpecies = names !== undefined && speciesNames(row).some((name) => names.has(name));
+      if (!imported && !own && !sameSpecies) fresh.push(row);
     }
     await giveWay(performance.now() - began);
   }

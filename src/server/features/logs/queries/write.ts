@@ -82,8 +82,14 @@ export async function findOwnSources(
   userId: string,
   sourceKeys: string[],
   ids: string[],
-): Promise<{ sourceKeys: Set<string>; ids: Set<string> }> {
-  const [byKey, byId] = await Promise.all([
+  outingKeys: string[] = [],
+): Promise<{
+  sourceKeys: Set<string>;
+  ids: Set<string>;
+  /** The names (common and scientific, as keyed) of the logs of each outing, by its key. */
+  speciesOfOutings: Map<string, Set<string>>;
+}> {
+  const [byKey, byId, byOuting] = await Promise.all([
     sourceKeys.length === 0
       ? []
       : db
@@ -96,10 +102,29 @@ export async function findOwnSources(
           .select({ id: logs.id })
           .from(logs)
           .where(and(eq(logs.userId, userId), inArray(logs.id, ids))),
+    outingKeys.length === 0
+      ? []
+      : db
+          .select({
+            outing: outings.sourceKey,
+            common: logs.speciesKey,
+            scientific: logs.scientificKey,
+          })
+          .from(outings)
+          .innerJoin(logs, and(eq(logs.outingId, outings.id), eq(logs.userId, userId)))
+          .where(and(eq(outings.userId, userId), inArray(outings.sourceKey, outingKeys))),
   ]);
+  const speciesOfOutings = new Map<string, Set<string>>();
+  for (const { outing, common, scientific } of byOuting) {
+    if (!outing) continue;
+    const names = speciesOfOutings.get(outing) ?? new Set<string>();
+    for (const name of [common, scientific]) if (name) names.add(name);
+    speciesOfOutings.set(outing, names);
+  }
   return {
     sourceKeys: new Set(byKey.flatMap((row) => row.key ?? [])),
     ids: new Set(byId.map((row) => row.id)),
+    speciesOfOutings,
   };
 }
 
