@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCommonPassword } from './common-passwords.js';
+import { weakPasswordMessage } from './password-strength.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024; // scrypt work grows with input; a bound keeps it cheap
@@ -20,14 +20,17 @@ const optionalName = (label: string) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** A new password: at sign-up, and when a reset link sets one. */
+/** A new password: at sign-up, on the account page, and when a reset link sets one. */
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine(
-    (password) => !isCommonPassword(password),
-    'This password is too common. Choose one that is harder to guess',
+  .superRefine(
+    (password, context) => {
+      const message = weakPasswordMessage(password);
+      if (message) context.addIssue({ code: 'custom', message });
+    },
+    { when: ({ issues }) => issues.length === 0 }, // one message at a time: the length first
   );
 
 /** The token of an invitation or reset link, as it arrives from a URL. */

@@ -11,6 +11,7 @@ export {
   tooManyRequests,
 } from './rate-limits.js';
 export { hashPassword, verifyPassword } from './passwords.js';
+export { loadPasswordEstimator } from './password-strength.js';
 export {
   ADMIN_RESET_TTL_MS,
   createResetLink,
