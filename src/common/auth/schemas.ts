@@ -76,11 +76,24 @@ export const registrationSchema = z.object({
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
+/** `GET /api/auth/invitation?token=…`: the token of an invitation link. */
+export const invitationQuerySchema = z.object({
+  token: linkToken.min(1, 'This link is not valid'),
+});
+
+/** What an invitation link's page can say before its form: nothing of who made or used it. */
+export const invitationStatusSchema = z.object({ status: z.enum(['valid', 'used', 'expired']) });
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>['status'];
+
 /** What sign-up, sign-in and reset links answer when the server's rules refuse them. */
 export const accountMessages = {
   invitationRequired: 'Sign-up on this server needs an invitation. Ask its admin for one.',
   invitationInvalid:
     'This invitation link has expired, was revoked or was already used. Ask the admin for a new one.',
+  invitationUnknown:
+    'This invitation link is not valid: it was revoked, or only part of it was copied. Ask the admin for a new one.',
+  invitationUsed: 'This invitation has already been used.',
+  invitationExpired: 'This invitation has expired.',
   registrationClosed: 'Sign-up is closed on this server.',
   disabled:
     'This account has been disabled. Ask the admin of this server if you think it should not be.',
