@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { invitations } from '../../src/server/db/schema.js';
+import { deleteExpiredLinks } from '../../src/server/features/auth/index.js';
 import {
   as,
   randomIp,
@@ -85,6 +86,22 @@ describe.each(stores)('invitation status on $store', ({ databaseUrl }) => {
     const res = await statusOf(token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'expired' });
+  });
+
+  it("keeps saying expired after the hourly clean-up, for a month past the invitation's time", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const lately = await anInvitation();
+    const long = await anInvitation();
+    const expire = (id: string, ago: number) =>
+      app.db
+        .update(invitations)
+        .set({ expiresAt: new Date(Date.now() - ago) })
+        .where(eq(invitations.id, id));
+    await expire(lately.id, 29 * day);
+    await expire(long.id, 31 * day);
+    await deleteExpiredLinks(app.db);
+    expect((await statusOf(lately.token)).json()).toEqual({ status: 'expired' });
+    expect((await statusOf(long.token)).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown or revoked invitation', async () => {

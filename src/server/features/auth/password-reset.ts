@@ -105,10 +105,15 @@ export async function resetMailFor(
   };
 }
 
-/** The hourly clean-up (src/server/jobs.ts): reset links past their expiry, unused invitations. */
+/**
+ * The hourly clean-up (src/server/jobs.ts): reset links past their expiry, and unused invitations
+ * a month past theirs: until then their link's page can say they expired (issue 31).
+ */
 export async function deleteExpiredLinks(db: Db) {
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, sql`now()`));
   await db
     .delete(invitations)
-    .where(and(isNull(invitations.usedAt), lt(invitations.expiresAt, sql`now()`)));
+    .where(
+      and(isNull(invitations.usedAt), lt(invitations.expiresAt, sql`now() - interval '30 days'`)),
+    );
 }
