@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from '../support/helpers.js';
+import { adminResetToken, resetPasswordWith } from './support.js';
 
 // A new password is refused when it is easy to guess (issue 31): zxcvbn-ts's estimate beside the
 // list of common passwords, wherever a password is set, with the reason and what to do.
@@ -74,19 +75,8 @@ describe.each(stores)('new passwords on $store', ({ databaseUrl }) => {
 
   it('refuses a weak password set through a reset link, and keeps the link', async () => {
     const ada = await signUp(app, 'reset');
-    const made = await app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${ada.id}/password-reset`,
-      headers: as(admin),
-    });
-    const token = new URL(made.json().url).searchParams.get('token')!;
-    const reset = (newPassword: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset',
-        remoteAddress: randomIp(),
-        payload: { token, newPassword },
-      });
+    const token = await adminResetToken(app, admin, ada);
+    const reset = (newPassword: string) => resetPasswordWith(app, token, newPassword);
     const refused = await reset('qwertyuiop');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { passwordResets } from '../../src/server/db/schema.js';
 import { hashToken } from '../../src/server/features/auth/index.js';
 import { as, randomIp, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
+import { adminResetToken, resetPasswordWith } from './support.js';
 
 // Setting a password ends every pending reset link of the account (issue 31): a link an admin
 // made, or one mailed, must not undo a change its owner made since.
@@ -22,23 +23,8 @@ describe.each(stores)('reset links after a new password on $store', ({ databaseU
   });
   afterAll(() => app.close());
 
-  async function adminResetLink(user: TestUser) {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${user.id}/password-reset`,
-      headers: as(admin),
-    });
-    expect(res.statusCode).toBe(201);
-    return new URL(res.json().url).searchParams.get('token')!;
-  }
-
   const resetWith = (token: string, newPassword = 'a brand new passphrase') =>
-    app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      remoteAddress: randomIp(),
-      payload: { token, newPassword },
-    });
+    resetPasswordWith(app, token, newPassword);
 
   const signIn = (user: TestUser, password: string) =>
     app.inject({
@@ -53,7 +39,7 @@ describe.each(stores)('reset links after a new password on $store', ({ databaseU
 
   it('refuses an admin-made link, as an unknown one, once the user changed their own password', async () => {
     const ada = await signUp(app, 'changed-own');
-    const token = await adminResetLink(ada);
+    const token = await adminResetToken(app, admin, ada);
     const changed = await app.inject({
       method: 'PUT',
       url: '/api/account/password',
@@ -74,7 +60,7 @@ describe.each(stores)('reset links after a new password on $store', ({ databaseU
 
   it('spends one of two pending links and refuses the other', async () => {
     const ada = await signUp(app, 'two-links');
-    const first = await adminResetLink(ada);
+    const first = await adminResetToken(app, admin, ada);
     // A second link made at the same moment (an admin's and a mailed one racing on PostgreSQL
     // can both land): written here directly, as the race would leave it.
     const second = 'b'.repeat(43);
