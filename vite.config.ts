@@ -44,9 +44,11 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        // the shell and every route chunk; photos and the bundle manifest are not part of it
+        // the shell and every route chunk; photos and the bundle manifest are not part of it, nor
+        // the password-strength dictionaries (750 kB compressed; only forms that set a password
+        // load them, and those need the network anyway)
         globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-        globIgnores: ['.vite/**', 'sw.js'],
+        globIgnores: ['.vite/**', 'sw.js', 'assets/password-estimator-*.js'],
         // the server answers pages at '/', never at '/index.html' (src/server/web-app.ts)
         manifestTransforms: [
           async (entries) => ({

@@ -64,6 +64,42 @@ describe('a new visitor', () => {
     expect(pathOf(page)).toBe('/');
   });
 
+  it('is told under the field, before anything is sent, that a password is too easy to guess', async () => {
+    const page = await newPage();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/register') sent.push(request.method());
+    });
+    await page.goto('/login?signup=true');
+    await page.getByLabel('Email').fill(`cy-${randomUUID()}@example.com`);
+    const password = page.getByLabel('Password');
+    await password.fill('aaaaaaaa');
+    await page.getByLabel('First name').focus(); // leaving the field checks it
+
+    // the server's words (tests/auth/password-strength.test.ts), tied to the field
+    const message = page.getByText(
+      'Repeated characters like "aaa" are easy to guess: add more words or characters.',
+    );
+    await message.waitFor();
+    const messageId = await message.getAttribute('id');
+    expect(await password.getAttribute('aria-describedby')).toContain(messageId);
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await message.waitFor();
+    expect(sent).toEqual([]);
+
+    // typed away while refused: the message goes as soon as the password is good enough
+    await password.fill('password1');
+    await page
+      .getByText('This is a commonly used password: add more words or characters.')
+      .waitFor();
+    await password.fill('a heron at dawn');
+    await expect.poll(() => page.getByText(/add more words or characters/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
+    expect(sent).toEqual(['POST']);
+  });
+
   it('is told when the password is wrong', async () => {
     const page = await newPage();
     const email = `bob-${randomUUID()}@example.com`;

@@ -13,7 +13,12 @@ import { isDatabaseReady, openDatabase } from './db/client.js';
 import { installErrorHandler } from './error-handler.js';
 import { accountRoutes } from './features/account/index.js';
 import { adminRoutes } from './features/admin/index.js';
-import { authRoutes, rateLimitPlugin, sessionsPlugin } from './features/auth/index.js';
+import {
+  authRoutes,
+  loadPasswordEstimator,
+  rateLimitPlugin,
+  sessionsPlugin,
+} from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
 import { listsRoutes } from './features/lists/index.js';
 import { ebirdExportRoutes, outingsRoutes } from './features/outings/index.js';
@@ -96,6 +101,8 @@ export async function buildApp(
   await app.register(imageWorkPlugin, { config });
   await app.register(logsResultsPlugin);
 
+  // Sign-up, the account page and reset links check new passwords with it (issue 31).
+  await loadPasswordEstimator();
   // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
   await app.register(authRoutes, {
     prefix: '/api',

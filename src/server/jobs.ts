@@ -72,7 +72,7 @@ function serverJobs(app: FastifyInstance, seedTaxa: boolean, dataDir: string): J
       failure: 'could not delete expired rate limits',
     },
     {
-      // password-reset links past their expiry, invitations that expired unused
+      // password-reset links past their expiry, invitations a month after they expired unused
       everyMs: HOUR,
       atStart: 'no',
       run: () => deleteExpiredLinks(app.db),

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../src/server/db/schema.js';
 import type { Config } from '../../src/server/config.js';
-import { uniqueEmail } from '../support/helpers.js';
+import { as, randomIp, uniqueEmail, type TestUser } from '../support/helpers.js';
 import { TEST_CLIENT, TestBrowser, type TestProvider } from '../support/oidc-provider.js';
 
 /** The config options of an app that signs in only through `provider`, logging at info. */
@@ -89,3 +89,23 @@ export function signInStepsFor(setup: () => SignInSetup) {
 
   return { anAccount, signIn, currentUser, flowCookies, aLocalAccount, loginError };
 }
+
+/** The token of a reset link that `admin` makes for `user`. */
+export async function adminResetToken(app: FastifyInstance, admin: TestUser, user: TestUser) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/admin/users/${user.id}/password-reset`,
+    headers: as(admin),
+  });
+  if (res.statusCode !== 201) throw new Error(`no reset link: ${res.statusCode} ${res.body}`);
+  return new URL(res.json().url).searchParams.get('token')!;
+}
+
+/** Sets a new password with a reset link's token, signed out. */
+export const resetPasswordWith = (app: FastifyInstance, token: string, newPassword: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/password-reset',
+    remoteAddress: randomIp(),
+    payload: { token, newPassword },
+  });

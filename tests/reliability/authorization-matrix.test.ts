@@ -118,6 +118,23 @@ const matrix: Record<string, RouteCase> = {
     endsSession: true,
   },
   'GET /api/auth/registration': { request: get('/api/auth/registration'), expect: everyone(200) },
+  'GET /api/auth/invitation': {
+    // an open invitation of the owner's (the admin): anyone holding the link may ask
+    request: async (world) => {
+      const made = await world.app.inject({
+        method: 'POST',
+        url: '/api/admin/invitations',
+        headers: world.cookie('owner'),
+      });
+      const token = new URL(made.json().url).searchParams.get('invitation')!;
+      return {
+        method: 'GET',
+        url: `/api/auth/invitation?token=${token}`,
+        remoteAddress: randomIp(),
+      };
+    },
+    expect: everyone(200),
+  },
   'POST /api/auth/password-reset': {
     // an unknown link sets no password, whoever asks
     request: async () => ({

@@ -1,5 +1,6 @@
 // Passwords of 8 or more characters that top the public breach-frequency lists (SecLists'
-// "10-million-password-list-top" and NCSC's "100k most common"); refused at registration.
+// "10-million-password-list-top" and NCSC's "100k most common"), and words of this app; refused
+// wherever a password is set, beside the strength estimate (password-strength.ts).
 const COMMON_PASSWORDS = new Set(
   `password 12345678 123456789 1234567890 12345678910 qwertyuiop qwerty123 qwerty12 1q2w3e4r
   1q2w3e4r5t 1qaz2wsx 1qazxsw2 zaq12wsx zaq1zaq1 11111111 00000000 88888888 87654321 987654321

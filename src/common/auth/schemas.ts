@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCommonPassword } from './common-passwords.js';
+import { weakPasswordMessage } from './password-strength.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 1024; // scrypt work grows with input; a bound keeps it cheap
@@ -20,14 +20,17 @@ const optionalName = (label: string) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** A new password: at sign-up, and when a reset link sets one. */
+/** A new password: at sign-up, on the account page, and when a reset link sets one. */
 export const newPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine(
-    (password) => !isCommonPassword(password),
-    'This password is too common. Choose one that is harder to guess',
+  .superRefine(
+    (password, context) => {
+      const message = weakPasswordMessage(password);
+      if (message) context.addIssue({ code: 'custom', message });
+    },
+    { when: ({ issues }) => issues.length === 0 }, // one message at a time: the length first
   );
 
 /** The token of an invitation or reset link, as it arrives from a URL. */
@@ -73,11 +76,24 @@ export const registrationSchema = z.object({
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
+/** `GET /api/auth/invitation?token=…`: the token of an invitation link. */
+export const invitationQuerySchema = z.object({
+  token: linkToken.min(1, 'This link is not valid'),
+});
+
+/** What an invitation link's page can say before its form: nothing of who made or used it. */
+export const invitationStatusSchema = z.object({ status: z.enum(['valid', 'used', 'expired']) });
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>['status'];
+
 /** What sign-up, sign-in and reset links answer when the server's rules refuse them. */
 export const accountMessages = {
   invitationRequired: 'Sign-up on this server needs an invitation. Ask its admin for one.',
   invitationInvalid:
     'This invitation link has expired, was revoked or was already used. Ask the admin for a new one.',
+  invitationUnknown:
+    'This invitation link is not valid: it was revoked, or only part of it was copied. Ask the admin for a new one.',
+  invitationUsed: 'This invitation has already been used.',
+  invitationExpired: 'This invitation has expired.',
   registrationClosed: 'Sign-up is closed on this server.',
   disabled:
     'This account has been disabled. Ask the admin of this server if you think it should not be.',

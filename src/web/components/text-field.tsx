@@ -15,14 +15,19 @@ type TextFieldProps<T extends FieldValues> = {
   name: FieldPath<T>;
   label: string;
   description?: ReactNode;
-} & Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>;
+} & Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'ref'>;
 
-/** A labelled input bound to a react-hook-form field, with its hint and its error message. */
+/**
+ * A labelled input bound to a react-hook-form field, with its hint and its error message.
+ * `onBlur` and `onChange` run after the field's own.
+ */
 export function TextField<T extends FieldValues>({
   control,
   name,
   label,
   description,
+  onBlur,
+  onChange,
   ...inputProps
 }: TextFieldProps<T>) {
   return (
@@ -33,7 +38,18 @@ export function TextField<T extends FieldValues>({
         <FormItem>
           <FormLabel>{label}</FormLabel>
           <FormControl>
-            <Input {...inputProps} {...field} />
+            <Input
+              {...inputProps}
+              {...field}
+              onBlur={(event) => {
+                field.onBlur();
+                onBlur?.(event);
+              }}
+              onChange={(event) => {
+                field.onChange(event);
+                onChange?.(event);
+              }}
+            />
           </FormControl>
           {description && <FormDescription>{description}</FormDescription>}
           <FormMessage />

@@ -11,6 +11,8 @@ export const queryKeys = {
     user: ['auth', 'user'] as const,
     /** Whether sign-up needs an invitation here (the first account never does). */
     registration: ['auth', 'registration'] as const,
+    /** What an invitation link's token names: valid, used or expired. */
+    invitation: (token: string) => ['auth', 'invitation', token] as const,
   },
   /** The admin page's users and open invitations. */
   admin: {

@@ -14,10 +14,7 @@ export async function updateAccount(
   db: Db,
   userId: string,
   values: Partial<
-    Pick<
-      typeof users.$inferInsert,
-      'firstName' | 'lastName' | 'email' | 'dataLicense' | 'passwordHash'
-    >
+    Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'email' | 'dataLicense'>
   >,
 ) {
   const [row] = await db

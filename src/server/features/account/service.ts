@@ -16,6 +16,7 @@ import {
   hitRateLimit,
   peekRateLimit,
   publicSessionId,
+  storePassword,
   tooManyRequests,
   verifyPassword,
 } from '../auth/index.js';
@@ -118,7 +119,7 @@ export async function updateOwnAccount(
   }
 }
 
-/** A new password; every other session of the account ends, this one stays. */
+/** A new password; every other session and every reset link of the account end, this one stays. */
 export async function changePassword(
   db: Db,
   userId: string,
@@ -130,8 +131,11 @@ export async function changePassword(
     throw new HttpError(400, 'This account signs in with its provider and has no password');
   }
   await confirmPassword(db, row, currentPassword, 'Enter your current password');
-  await updateAccount(db, userId, { passwordHash: await hashPassword(newPassword) });
-  await deleteUserSessionsExcept(db, userId, currentSid);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    if (!(await storePassword(tx, userId, passwordHash))) throw gone();
+    await deleteUserSessionsExcept(tx, userId, currentSid);
+  });
 }
 
 export async function listSessions(

@@ -11,7 +11,13 @@ export {
   tooManyRequests,
 } from './rate-limits.js';
 export { hashPassword, verifyPassword } from './passwords.js';
-export { ADMIN_RESET_TTL_MS, createResetLink, deleteExpiredLinks } from './password-reset.js';
+export { loadPasswordEstimator } from './password-strength.js';
+export {
+  ADMIN_RESET_TTL_MS,
+  createResetLink,
+  deleteExpiredLinks,
+  storePassword,
+} from './password-reset.js';
 export {
   deleteExpiredSessions,
   deleteSession,

@@ -12,7 +12,8 @@ import { hashToken } from './sessions.js';
 
 // One-time password-reset links (issue 21): made by an admin for a user, or mailed on request
 // when SMTP_URL is set. The link holds a random token; the table holds only its SHA-256. A user
-// has at most one live link: a new one replaces the last.
+// has at most one live link: a new one replaces the last. Setting a password, by any path, ends
+// them all (issue 31): a link made before must not undo what its owner chose since.
 
 /** An admin hands the link over by hand: it may take a day to reach its user. */
 export const ADMIN_RESET_TTL_MS = 24 * 60 * 60 * 1000;
@@ -38,8 +39,27 @@ export async function createResetLink(
 }
 
 /**
- * Spends a reset link: the password changes and every session of the account ends. An unknown,
- * used or expired link, or one of a disabled account, all get the one 400.
+ * The one way a password is set on an existing account: the new hash, and every pending reset
+ * link of the account deleted with it. Run it in the transaction of the change. Undefined when
+ * no enabled account has this id.
+ */
+export async function storePassword(
+  tx: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)))
+    .returning();
+  if (row) await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  return row;
+}
+
+/**
+ * Spends a reset link: the password changes, every session and every other reset link of the
+ * account end. An unknown, used or expired link, or one of a disabled account, all get the one 400.
  */
 export async function resetPassword(db: Db, token: string, newPassword: string): Promise<UserRow> {
   const passwordHash = await hashPassword(newPassword);
@@ -50,11 +70,7 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
       .where(eq(passwordResets.tokenHash, hashToken(token)))
       .returning();
     if (!reset || reset.expiresAt.getTime() <= Date.now()) return undefined;
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.id, reset.userId), isNull(users.disabledAt)))
-      .returning();
+    const row = await storePassword(tx, reset.userId, passwordHash);
     if (row) await deleteUserSessions(tx, row.id);
     return row;
   });
@@ -89,10 +105,15 @@ export async function resetMailFor(
   };
 }
 
-/** The hourly clean-up (src/server/jobs.ts): reset links past their expiry, unused invitations. */
+/**
+ * The hourly clean-up (src/server/jobs.ts): reset links past their expiry, and unused invitations
+ * a month past theirs: until then their link's page can say they expired (issue 31).
+ */
 export async function deleteExpiredLinks(db: Db) {
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, sql`now()`));
   await db
     .delete(invitations)
-    .where(and(isNull(invitations.usedAt), lt(invitations.expiresAt, sql`now()`)));
+    .where(
+      and(isNull(invitations.usedAt), lt(invitations.expiresAt, sql`now() - interval '30 days'`)),
+    );
 }

@@ -23,6 +23,7 @@ import {
   startOidcSignIn,
   type BridgeRedirect,
 } from './oidc-sign-in.js';
+import { invitationRoutes } from './invitation-routes.js';
 import { createMailer, mailErrorSummary } from './mailer.js';
 import { resetMailFor, resetPassword } from './password-reset.js';
 import { authRouteLimit, hitRateLimit } from './rate-limits.js';
@@ -203,6 +204,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async () => ({ mode: config.registration, firstAccount: !(await hasAnyAccount(app.db)) }),
   );
+
+  await app.register(invitationRoutes, { config });
 
   app.post(
     '/auth/password-reset',

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { InvitationStatus } from '../../../common/auth/schemas.js';
 import type { Registration } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { invitations, users, type UserRow } from '../../db/schema.js';
@@ -48,4 +49,21 @@ async function spendInvitation(db: Db, token: string, userId: string): Promise<b
     )
     .returning({ id: invitations.id });
   return spent.length > 0;
+}
+
+/** What an invitation link's token names, for its page; undefined when unknown or revoked. */
+export async function findInvitationStatus(
+  db: Db,
+  token: string,
+): Promise<InvitationStatus | undefined> {
+  const [row] = await db
+    .select({
+      status: sql<InvitationStatus>`case
+        when ${invitations.usedAt} is not null then 'used'
+        when ${invitations.expiresAt} <= now() then 'expired'
+        else 'valid' end`,
+    })
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)));
+  return row?.status;
 }

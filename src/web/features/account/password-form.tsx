@@ -2,12 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { passwordChangeSchema } from '../../../common/account/schemas';
-import { PASSWORD_MIN_LENGTH } from '../../../common/auth/schemas';
 import { TextField } from '@/components/text-field';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { ServerErrorAlert, showServerError } from '@/features/auth';
+import {
+  NewPasswordField,
+  ServerErrorAlert,
+  showServerError,
+  withPasswordEstimator,
+} from '@/features/auth';
 import { useChangePassword } from './use-account';
 
 const fields = ['currentPassword', 'newPassword'] as const;
@@ -16,7 +20,7 @@ const fields = ['currentPassword', 'newPassword'] as const;
 export function PasswordForm() {
   const change = useChangePassword();
   const form = useForm({
-    resolver: zodResolver(passwordChangeSchema),
+    resolver: withPasswordEstimator(zodResolver(passwordChangeSchema)),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const pending = form.formState.isSubmitting;
@@ -45,14 +49,7 @@ export function PasswordForm() {
             type="password"
             autoComplete="current-password"
           />
-          <TextField
-            control={form.control}
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          />
+          <NewPasswordField control={form.control} name="newPassword" label="New password" />
         </div>
         <div>
           <Button type="submit" disabled={pending}>

@@ -46,6 +46,9 @@ export function LoginPage() {
   const pwa = params.get('pwa') === 'true';
   const invitation = params.get('invitation') || undefined;
   const [forgotPassword, setForgotPassword] = useState(false);
+  const [tab, setTab] = useState(
+    invitation || params.get('signup') === 'true' ? 'register' : 'sign-in',
+  );
   const error = signInErrorMessage(params.get('error'));
   const providerUrl = providerSignInUrl(params);
   const forwardToProvider = Boolean(provider) && !localAccounts && !error && !isLoading && !user;
@@ -85,10 +88,7 @@ export function LoginPage() {
             </Button>
           )}
           {localAccounts && (
-            <Tabs
-              defaultValue={invitation || params.get('signup') === 'true' ? 'register' : 'sign-in'}
-              className="gap-6"
-            >
+            <Tabs value={tab} onValueChange={setTab} className="gap-6">
               <TabsList className="w-full">
                 <TabsTrigger value="sign-in">Sign in</TabsTrigger>
                 <TabsTrigger value="register">Create account</TabsTrigger>
@@ -115,7 +115,11 @@ export function LoginPage() {
                 )}
               </TabsContent>
               <TabsContent value="register">
-                <RegisterPanel registration={registration} invitation={invitation} />
+                <RegisterPanel
+                  registration={registration}
+                  invitation={invitation}
+                  onSignIn={() => setTab('sign-in')}
+                />
               </TabsContent>
             </Tabs>
           )}

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { PASSWORD_MIN_LENGTH, registerSchema } from '../../../common/auth/schemas';
+import { registerSchema } from '../../../common/auth/schemas';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/text-field';
 import { Spinner } from '@/components/ui/spinner';
 import { showServerError } from './form-error';
+import { NewPasswordField } from './new-password-field';
+import { withPasswordEstimator } from './password-strength';
 import { ServerErrorAlert } from './server-error-alert';
 import { useRegister } from './use-auth-mutations';
 
@@ -15,7 +17,7 @@ const fields = ['email', 'password', 'firstName', 'lastName'] as const;
 export function RegisterForm({ invitation }: { invitation?: string }) {
   const register = useRegister();
   const form = useForm({
-    resolver: zodResolver(registerSchema),
+    resolver: withPasswordEstimator(zodResolver(registerSchema)),
     defaultValues: { email: '', password: '', firstName: '', lastName: '' },
   });
   const pending = form.formState.isSubmitting;
@@ -54,14 +56,7 @@ export function RegisterForm({ invitation }: { invitation?: string }) {
           type="email"
           autoComplete="email"
         />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
+        <NewPasswordField control={form.control} name="password" label="Password" />
         <Button type="submit" disabled={pending} className="w-full">
           {pending && <Spinner aria-hidden="true" />}
           Create account

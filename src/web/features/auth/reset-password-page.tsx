@@ -3,7 +3,7 @@ import { Binoculars, CircleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Redirect, useSearchParams } from 'wouter';
 import { z } from 'zod';
-import { newPasswordSchema, PASSWORD_MIN_LENGTH } from '../../../common/auth/schemas';
+import { newPasswordSchema } from '../../../common/auth/schemas';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/text-field';
 import { productName } from '@/lib/product-name';
 import { showServerError } from './form-error';
+import { NewPasswordField } from './new-password-field';
+import { withPasswordEstimator } from './password-strength';
 import { ServerErrorAlert } from './server-error-alert';
 import { useResetPassword } from './use-auth-mutations';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -33,7 +35,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
   const form = useForm({
-    resolver: zodResolver(formSchema),
+    resolver: withPasswordEstimator(zodResolver(formSchema)),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
   const pending = form.formState.isSubmitting;
@@ -68,14 +70,7 @@ export function ResetPasswordPage() {
             <Form {...form}>
               <form onSubmit={onSubmit} noValidate className="grid gap-4">
                 <ServerErrorAlert message={form.formState.errors.root?.server?.message} />
-                <TextField
-                  control={form.control}
-                  name="newPassword"
-                  label="New password"
-                  type="password"
-                  autoComplete="new-password"
-                  description={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-                />
+                <NewPasswordField control={form.control} name="newPassword" label="New password" />
                 <TextField
                   control={form.control}
                   name="confirmPassword"

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  invitationStatusSchema,
   registrationSchema,
   userSchema,
   type LoginPayload,
@@ -65,6 +66,16 @@ export function useRegistration(enabled: boolean) {
     queryKey: queryKeys.auth.registration,
     queryFn: ({ signal }) => api('/api/auth/registration', registrationSchema, { signal }),
     enabled,
+    retry: false,
+  });
+}
+
+/** Whether the invitation of the link the page was opened with can still be used. */
+export function useInvitationStatus(token: string) {
+  return useQuery({
+    queryKey: queryKeys.auth.invitation(token),
+    queryFn: ({ signal }) =>
+      api('/api/auth/invitation', invitationStatusSchema, { query: { token }, signal }),
     retry: false,
   });
 }
