@@ -987,6 +987,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/photo-positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find logs placed at a photo without its hemisphere
+     * @description Logs whose point is one of their uploaded photos' GPS positions with a sign lost (73.9665 for 73.9665 W), as the log form filled them before issue 31, with the point, zone and time a fix gives them. Reads the originals: slow for many photos.
+     */
+    get: operations['listPhotoPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/photo-positions/fix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fix logs placed at a photo without its hemisphere
+     * @description Gives each log named its photo's signed position and the zone there, when it still needs it; other logs, and ids that are not your logs, are left as they are.
+     */
+    post: operations['fixPhotoPositions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account/archive.zip': {
     parameters: {
       query?: never;
@@ -5449,6 +5489,127 @@ export interface operations {
       };
       /** @description No such session of yours */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPhotoPositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            logId: string;
+            speciesCommon: string;
+            timeKnown: boolean;
+            stored: {
+              latitude: number;
+              longitude: number;
+              timeZone: string | null;
+              /** Format: date-time */
+              observedAt: string;
+            };
+            corrected: {
+              latitude: number;
+              longitude: number;
+              timeZone: string;
+              /** Format: date-time */
+              observedAt: string;
+            };
+          }[];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  fixPhotoPositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          logIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fixed: string[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
         headers: {
           [name: string]: unknown;
         };
