@@ -159,6 +159,20 @@ describe.each(stores)('every accepted body type on $store', ({ databaseUrl }) =>
     });
     expect(text.status).toBe(400);
     expect(text.slowest).toBeLessThan(1_000);
+    // any other type is refused before its body is read
+    for (const [url, type] of [
+      ['/api/logs', 'application/x-www-form-urlencoded'],
+      ['/api/import?dryRun=true', 'application/json'],
+      ['/api/import?dryRun=true', 'image/png'],
+    ]) {
+      const refused = await sendWhileWatching(url!, {
+        method: 'POST',
+        headers: { 'content-type': type! },
+        body: 'a=1',
+      });
+      expect(refused.status, `${url} ${type}`).toBe(415);
+      expect(refused.slowest).toBeLessThan(1_000);
+    }
   });
 
   it('takes a photo upload as its stream and stays responsive', async () => {
