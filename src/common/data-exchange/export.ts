@@ -78,3 +78,10 @@ export const EARLIER_EXPORT_CSV_COLUMNS = [
 
 /** A spreadsheet would run text starting with these as a formula: a leading ' keeps it text. */
 export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Free text as a CSV cell: text a spreadsheet would run as a formula gets a leading '. Only text
+ * people typed goes through here: numbers, coordinates, dates and codes never do (a guarded
+ * '-118.408692 is no longer a number to the program reading the file).
+ */
+export const spreadsheetText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);

@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { countryAt } from '../../../common/country.js';
-import { FORMULA_START } from '../../../common/data-exchange/export.js';
+import { spreadsheetText } from '../../../common/data-exchange/export.js';
 import type { LogFilters } from '../../../common/logs/schemas.js';
 import {
   EBIRD_PROTOCOL_NAMES,
@@ -47,16 +47,13 @@ const recordLogColumns = {
   notes: logs.notes,
 };
 
-/** eBird reads one line a record: line breaks inside a comment become spaces. */
-const oneLine = (text: string | null | undefined) =>
-  (text ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
-
-/** A spreadsheet would run text starting with = + - @ as a formula: a leading ' keeps it text. */
-const cell = (value: string | number | null | undefined) => {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
-};
+/**
+ * Free text in a cell: on one line (eBird reads one line a record), and kept from a spreadsheet
+ * running it as a formula. Numbers, dates, coordinates and codes are written as they are: eBird
+ * reads '-118.408692 as no longitude at all.
+ */
+const text = (value: string | null | undefined) =>
+  spreadsheetText((value ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim());
 
 /** MM/DD/YYYY and HH:MM of an instant on the wall clocks of its place (UTC when unknown). */
 function localDateTime(instant: Date, zone: string | null) {
@@ -71,11 +68,8 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
   const scientific = (log.speciesScientific ?? log.taxonScientific ?? '').trim().split(/\s+/);
   const lines = (log.notes ?? '').split(/\r?\n/);
   const uncounted = log.count === 1 && lines.some((line) => line.trim() === UNCOUNTED_NOTE);
-  const comments = [
-    log.description,
-    lines.filter((line) => line.trim() !== UNCOUNTED_NOTE).join(' '),
-  ]
-    .map(oneLine)
+  const comments = [log.description, ...lines.filter((line) => line.trim() !== UNCOUNTED_NOTE)]
+    .map((part) => (part ?? '').trim())
     .filter(Boolean)
     .join(' ');
   const where = outing?.latitude != null ? outing : log;
@@ -90,12 +84,12 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
       : '';
   const miles = outing?.distanceKm != null ? (outing.distanceKm / KM_PER_MILE).toFixed(3) : '';
   return [
-    log.speciesCommon,
-    scientific[0] ?? '',
-    scientific[1] ?? '',
+    text(log.speciesCommon),
+    text(scientific[0]),
+    text(scientific[1]),
     uncounted ? 'X' : String(log.count),
-    comments,
-    oneLine(place),
+    text(comments),
+    text(place),
     coordinate(where.latitude),
     coordinate(where.longitude),
     start.date,
@@ -108,8 +102,8 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
     outing?.complete ? 'Y' : 'N',
     miles,
     '', // Effort area acres: an outing keeps no area
-    oneLine(outing?.notes),
-  ].map(cell);
+    text(outing?.notes),
+  ];
 }
 
 const toCsv = (rows: string[][]) => stringify(rows, { record_delimiter: '\r\n', bom: false });
