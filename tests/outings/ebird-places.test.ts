@@ -5,12 +5,15 @@ import { EBIRD_RECORD_COLUMNS } from '../../src/common/outings/ebird-record.js';
 import { as, createLogAs, getFor, signUp, stores, testConfig } from '../support/helpers.js';
 import { pythonCsvNumbers } from '../support/python.js';
 
-// Where a record of eBird's Record Format was made, as eBird's import reads it: coordinates are
-// numbers with their sign in every quadrant of the globe (the spreadsheet guard is for free text
-// only), read back by Python's csv module.
+// Where a record of eBird's Record Format was made, as eBird's import reads it (read back by
+// Python's csv module): coordinates are numbers with their sign in every quadrant of the globe
+// (the spreadsheet guard is for free text only), the country and the state or province are
+// eBird's codes.
 
 const LATITUDE = EBIRD_RECORD_COLUMNS.indexOf('Latitude');
 const LONGITUDE = EBIRD_RECORD_COLUMNS.indexOf('Longitude');
+const STATE = EBIRD_RECORD_COLUMNS.indexOf('State/Province');
+const COUNTRY = EBIRD_RECORD_COLUMNS.indexOf('Country Code');
 
 /** A point in each quadrant: north-east, north-west, south-east, south-west. */
 const PLACES = [
@@ -84,6 +87,31 @@ describe.each(stores)("eBird's Record Format in every quadrant on $store", ({ da
     expect(coordinates(all.body)).toEqual([...signs, ...signs]);
     const places = pythonCsvNumbers(all.body, []).map(({ cells }) => cells[5]);
     expect(places).toContain("'-Minus Pond, LAX");
+  });
+
+  it('names the country and, where the borders tell, the state or province as eBird does', async () => {
+    const ada = await signUp(app, 'regions');
+    const places = {
+      Honolulu: [21.3069, -157.8583, 'US', 'HI'], // US and Canada: the two letters alone
+      Anchorage: [61.2181, -149.9003, 'US', 'AK'],
+      Edinburgh: [55.9533, -3.1883, 'GB', 'GB-SCT'], // elsewhere: ISO 3166-2
+      Hobart: [-42.8821, 147.3272, 'AU', 'AU-TAS'],
+      Boulder: [40.015, -105.2705, 'US', ''], // the borders draw no other US state
+      'Buenos Aires': [-34.6118, -58.3545, 'AR', ''],
+      'San Juan': [18.4655, -66.1057, 'PR', ''], // a country of its own to eBird
+    } as const;
+    for (const [placeName, [latitude, longitude]] of Object.entries(places)) {
+      await createLogAs(app, ada, { speciesCommon: placeName, placeName, latitude, longitude });
+    }
+    const rows = pythonCsvNumbers((await get(ada, '/api/export/ebird.csv')).body, []);
+    const regions = Object.fromEntries(
+      rows.map(({ cells }) => [cells[5], [cells[STATE], cells[COUNTRY]]]),
+    );
+    expect(regions).toEqual(
+      Object.fromEntries(
+        Object.entries(places).map(([name, [, , country, state]]) => [name, [state, country]]),
+      ),
+    );
   });
 
   it('writes signed coordinates into our CSV and the Darwin Core CSV too', async () => {

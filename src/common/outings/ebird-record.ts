@@ -3,7 +3,8 @@ import type { OutingProtocol } from './schemas.js';
 // eBird's "Record Format" for its import tool (issue 22): one row per species per checklist,
 // 19 columns in this order, and no header row (a header would be read as a record). Dates are
 // MM/DD/YYYY and start times HH:MM on the 24-hour clock, both as they were at the place;
-// distance in miles; the count a number or X.
+// distance in miles; the count a number or X; State/Province the two letters in the US and
+// Canada (HI), the ISO 3166-2 code elsewhere (GB-SCT); Country Code ISO 3166-1 alpha-2.
 
 export const EBIRD_RECORD_COLUMNS = [
   'Common Name',

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { countryAt } from '../../../common/country.js';
+import { regionAt } from '../../../common/country.js';
 import { spreadsheetText } from '../../../common/data-exchange/export.js';
 import type { LogFilters } from '../../../common/logs/schemas.js';
 import {
@@ -64,6 +64,19 @@ function localDateTime(instant: Date, zone: string | null) {
 
 const coordinate = (value: number | null) => (value === null ? '' : value.toFixed(6));
 
+/** Where eBird's State/Province is the subdivision's own code: CA, not US-CA; ON, not CA-ON. */
+const STATE_LETTERS_ALONE = new Set(['US', 'CA']);
+
+/** Country and State/Province as eBird's import reads them; '' for what the point cannot tell. */
+function regionCells(latitude: number | null, longitude: number | null) {
+  const region =
+    latitude === null || longitude === null ? undefined : regionAt(latitude, longitude);
+  if (!region) return { country: '', state: '' };
+  const { country, subdivision = '' } = region;
+  const state = STATE_LETTERS_ALONE.has(country) ? subdivision.slice(3) : subdivision;
+  return { country, state };
+}
+
 function record(log: RecordLog, outing: OutingRow | null): string[] {
   const scientific = (log.speciesScientific ?? log.taxonScientific ?? '').trim().split(/\s+/);
   const lines = (log.notes ?? '').split(/\r?\n/);
@@ -78,10 +91,7 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
     ? localDateTime(outing.startedAt, outing.timeZone)
     : localDateTime(log.observedAt, log.timeZone);
   const startTime = outing || log.timeKnown ? start.time : '';
-  const country =
-    where.latitude !== null && where.longitude !== null
-      ? (countryAt(where.latitude, where.longitude) ?? '')
-      : '';
+  const { country, state } = regionCells(where.latitude, where.longitude);
   const miles = outing?.distanceKm != null ? (outing.distanceKm / KM_PER_MILE).toFixed(3) : '';
   return [
     text(log.speciesCommon),
@@ -94,7 +104,7 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
     coordinate(where.longitude),
     start.date,
     startTime,
-    '', // State/Province: Sightbook keeps no region; eBird's import asks for it when needed
+    state, // eBird's import asks for it where the point cannot tell
     country,
     EBIRD_PROTOCOL_NAMES[outing?.protocol ?? 'incidental'],
     outing?.partySize != null ? String(outing.partySize) : '',
