@@ -504,7 +504,7 @@ export interface paths {
     };
     /**
      * Download your logs for eBird
-     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record. The list's filters apply.
+     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record. The list's filters apply. eBird takes files of up to 1 MB: records over 1,000,000 bytes come as a zip of files within the limit (ebird-1.csv, ebird-2.csv…), no checklist split between two.
      */
     get: operations['exportEbird'];
     put?: never;
@@ -962,6 +962,46 @@ export interface paths {
      * @description Signs that browser out; ending this session signs this browser out.
      */
     delete: operations['endAccountSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/photo-positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find logs placed at a photo without its hemisphere
+     * @description Logs whose point is one of their uploaded photos' GPS positions with a sign lost (73.9665 for 73.9665 W), as the log form filled them before issue 31, with the point, zone and time a fix gives them. Reads the originals: slow for many photos.
+     */
+    get: operations['listPhotoPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/photo-positions/fix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fix logs placed at a photo without its hemisphere
+     * @description Gives each log named its photo's signed position and the zone there, when it still needs it; other logs, and ids that are not your logs, are left as they are.
+     */
+    post: operations['fixPhotoPositions'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3579,13 +3619,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The records, as a CSV attachment without a header row */
+      /** @description The records: a CSV attachment without a header row, or a zip of them */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'text/csv': string;
+          'application/zip': string;
         };
       };
       /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
@@ -5375,6 +5416,127 @@ export interface operations {
       };
       /** @description No such session of yours */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPhotoPositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            logId: string;
+            speciesCommon: string;
+            timeKnown: boolean;
+            stored: {
+              latitude: number;
+              longitude: number;
+              timeZone: string | null;
+              /** Format: date-time */
+              observedAt: string;
+            };
+            corrected: {
+              latitude: number;
+              longitude: number;
+              timeZone: string;
+              /** Format: date-time */
+              observedAt: string;
+            };
+          }[];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  fixPhotoPositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          logIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fixed: string[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
         headers: {
           [name: string]: unknown;
         };

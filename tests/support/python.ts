@@ -14,7 +14,11 @@ let files = 0;
 export function pythonJson<T>(script: string, bytes: Buffer | string): T {
   const path = join(work, `file-${(files += 1)}`);
   writeFileSync(path, bytes);
-  return JSON.parse(execFileSync('python3', ['-c', script, path], { encoding: 'utf8' })) as T;
+  const out = execFileSync('python3', ['-c', script, path], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return JSON.parse(out) as T;
 }
 
 /**

@@ -40,3 +40,9 @@ export const EBIRD_PROTOCOL_NAMES: Record<OutingProtocol, string> = {
 export const UNCOUNTED_NOTE = 'Count not recorded (X)';
 
 export const KM_PER_MILE = 1.609344;
+
+/**
+ * eBird's import takes a file of at most 1 MB: the account's records beyond it come as several
+ * files, a checklist never split between two. 1,000,000 bytes, the smaller reading of "1 MB".
+ */
+export const EBIRD_FILE_MAX_BYTES = 1_000_000;

@@ -1,8 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { regionAt } from '../../../common/country.js';
 import { spreadsheetText } from '../../../common/data-exchange/export.js';
-import type { LogFilters } from '../../../common/logs/schemas.js';
 import {
   EBIRD_PROTOCOL_NAMES,
   KM_PER_MILE,
@@ -11,13 +10,13 @@ import {
 import { localIsoAt } from '../../../common/place-time.js';
 import type { Db } from '../../db/client.js';
 import { logs, outings, taxa, type OutingRow } from '../../db/schema.js';
-import { logFilterWhere } from '../logs/index.js';
 
 // Logs in eBird's Record Format (common/outings/ebird-record.ts), for its import tool: a log
 // of an outing carries the outing's effort, so the outing becomes one eBird checklist; a log of
-// no outing is a checklist of its own, incidental, of one species.
+// no outing is a checklist of its own, incidental, of one species. The account's records, which
+// may need several files, are ebird-export.ts's.
 
-interface RecordLog {
+export interface RecordLog {
   speciesCommon: string;
   speciesScientific: string | null;
   taxonScientific: string | null;
@@ -67,17 +66,44 @@ const coordinate = (value: number | null) => (value === null ? '' : value.toFixe
 /** Where eBird's State/Province is the subdivision's own code: CA, not US-CA; ON, not CA-ON. */
 const STATE_LETTERS_ALONE = new Set(['US', 'CA']);
 
+/** The regions of points met lately: a checklist's records share one, and a look-up takes 50 µs. */
+const regions = new Map<string, { country: string; state: string }>();
+
 /** Country and State/Province as eBird's import reads them; '' for what the point cannot tell. */
 function regionCells(latitude: number | null, longitude: number | null) {
-  const region =
-    latitude === null || longitude === null ? undefined : regionAt(latitude, longitude);
-  if (!region) return { country: '', state: '' };
-  const { country, subdivision = '' } = region;
-  const state = STATE_LETTERS_ALONE.has(country) ? subdivision.slice(3) : subdivision;
-  return { country, state };
+  if (latitude === null || longitude === null) return { country: '', state: '' };
+  const point = `${latitude},${longitude}`;
+  let cells = regions.get(point);
+  if (!cells) {
+    const { country = '', subdivision = '' } = regionAt(latitude, longitude) ?? {};
+    cells = {
+      country,
+      state: STATE_LETTERS_ALONE.has(country) ? subdivision.slice(3) : subdivision,
+    };
+    if (regions.size >= 10_000) regions.clear();
+    regions.set(point, cells);
+  }
+  return cells;
 }
 
-function record(log: RecordLog, outing: OutingRow | null): string[] {
+/** What a record takes of its outing: the checklist's place, time and effort. */
+export type RecordOuting = Pick<
+  OutingRow,
+  | 'startedAt'
+  | 'timeZone'
+  | 'placeName'
+  | 'latitude'
+  | 'longitude'
+  | 'protocol'
+  | 'partySize'
+  | 'durationMinutes'
+  | 'distanceKm'
+  | 'complete'
+  | 'notes'
+>;
+
+/** A log's record: its 19 cells, with its outing's effort when it was made on one. */
+export function record(log: RecordLog, outing: RecordOuting | null): string[] {
   const scientific = (log.speciesScientific ?? log.taxonScientific ?? '').trim().split(/\s+/);
   const lines = (log.notes ?? '').split(/\r?\n/);
   const uncounted = log.count === 1 && lines.some((line) => line.trim() === UNCOUNTED_NOTE);
@@ -116,7 +142,9 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
   ];
 }
 
-const toCsv = (rows: string[][]) => stringify(rows, { record_delimiter: '\r\n', bom: false });
+/** Records as CSV lines, each ending in CRLF; no header row (eBird would read it as a record). */
+export const ebirdCsv = (records: string[][]) =>
+  stringify(records, { record_delimiter: '\r\n', bom: false });
 
 /** The outing's logs in eBird's Record Format; undefined when the user has no such outing. */
 export async function outingEbirdCsv(db: Db, userId: string, outingId: string) {
@@ -131,23 +159,5 @@ export async function outingEbirdCsv(db: Db, userId: string, outingId: string) {
     .leftJoin(taxa, eq(taxa.id, logs.taxonId))
     .where(and(eq(logs.outingId, outingId), eq(logs.userId, userId)))
     .orderBy(asc(logs.observedAt), asc(logs.createdAt), asc(logs.id));
-  return toCsv(rows.map((log) => record(log, outing)));
-}
-
-/** Every log matching the list's filters, each with its outing's effort, checklist by checklist. */
-export async function logsEbirdCsv(db: Db, userId: string, filters: LogFilters) {
-  const rows = await db
-    .select({ log: recordLogColumns, outing: outings })
-    .from(logs)
-    .leftJoin(taxa, eq(taxa.id, logs.taxonId))
-    .leftJoin(outings, eq(outings.id, logs.outingId))
-    .where(logFilterWhere(userId, filters))
-    .orderBy(
-      sql`coalesce(${outings.startedAt}, ${logs.observedAt})`,
-      asc(logs.outingId),
-      asc(logs.observedAt),
-      asc(logs.createdAt),
-      asc(logs.id),
-    );
-  return toCsv(rows.map(({ log, outing }) => record(log, outing)));
+  return ebirdCsv(rows.map((log) => record(log, outing)));
 }
