@@ -544,7 +544,7 @@ export interface paths {
     };
     /**
      * Export your logs as GeoJSON
-     * @description The matching logs with coordinates as a GeoJSON FeatureCollection file
+     * @description The matching logs with coordinates as a GeoJSON FeatureCollection file: a Point feature a log, its properties every field of the log but its point (the taxon and the outing by their ids: taxonId, outingId, null for none).
      */
     get: operations['exportGeoJson'];
     put?: never;

@@ -111,11 +111,11 @@ const rowColumns = selectList(exportFields);
 /** Every field of a log but its point, as the GeoJSON export's properties. */
 const featureProperties = sql`(SELECT row_to_json(f)::text FROM (SELECT ${selectList([
   ['id', sql`${logs.id}`],
-  // the point is the geometry; the taxon is its id, as in the CSV
+  // the point is the geometry; the taxon is its id, as in the CSV, and the outing too
   ...exportFields.filter(
     ([name]) =>
       !['latitude', 'longitude', 'taxonScientificName', 'taxonRank', 'kingdom'].includes(name) &&
-      !name.startsWith('outing'),
+      (name === 'outingId' || !name.startsWith('outing')),
   ),
 ])}) f)`;
 
