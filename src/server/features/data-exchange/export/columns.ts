@@ -241,6 +241,7 @@ const columns: Array<ExportColumn<ExportRow>> = [
   { term: dwc('recordedBy'), userText: true, value: (_row, { recordedBy }) => recordedBy || null },
   { term: dc('license'), value: (_row, { license }) => DATA_LICENSE_INFO[license].url },
   { csv: 'outing_id', value: (row) => row.outingId },
+  { csv: 'show_exact_location', value: (row) => row.showExactLocation },
   { csv: 'created_at', value: (row) => row.createdAt },
   { csv: 'updated_at', term: dc('modified'), value: (row) => row.updatedAt },
 ];
