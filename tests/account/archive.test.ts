@@ -56,19 +56,19 @@ function readWithPython(zip: Buffer, texts: string[]) {
 }
 
 /**
- * The fields a log keeps through export and import (not its id, times of writing or photos; its
- * outing by the outing's place, the outing's id is new).
+ * The fields a log keeps through export and import, its times of writing too (not its id or
+ * photos; its outing by the outing's place, the outing's id is new).
  */
 const fieldsOf = (log: Record<string, unknown>, placeOf: (outingId: unknown) => unknown) => {
-  const { id, createdAt, updatedAt, photos, userId, version, lifer, outingId, ...fields } = log;
-  void [id, createdAt, updatedAt, photos, userId, version, lifer];
+  const { id, photos, userId, version, lifer, outingId, ...fields } = log;
+  void [id, photos, userId, version, lifer];
   return { ...fields, outing: outingId === null ? null : placeOf(outingId) };
 };
 
-/** The fields an outing keeps through export and import. */
+/** The fields an outing keeps through export and import: all but its id. */
 const outingFieldsOf = (outing: Record<string, unknown>) => {
-  const { id, createdAt, updatedAt, ...fields } = outing;
-  void [id, createdAt, updatedAt];
+  const { id, ...fields } = outing;
+  void id;
   return fields;
 };
 
@@ -138,6 +138,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       latitude: 52.52,
       longitude: 13.41,
       coordinateUncertainty: 25,
+      showExactLocation: true,
       placeName: 'Tiergarten',
       notes: 'Two "young" ones, begging',
       isPublic: false,
@@ -264,7 +265,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     expect(archived).toEqual(
       outings.map(({ species: _s, individuals: _i, ...outing }: Record<string, unknown>) => outing),
     );
-    expect(zip.texts['sightings.csv']).toContain(`,${outings[0].id}\r\n`);
+    expect(zip.texts['sightings.csv']).toContain(`,${outings[0].id},false\r\n`);
     // the CSV is the export's, and the photos' names map back to its rows
     const csv = await getSource(ada, '/api/export.csv');
     expect(zip.texts['sightings.csv']).toBe(csv.body.replace(/^\uFEFF/, ''));
@@ -327,8 +328,14 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
 
     const before = await logsOf(source, ada);
     const after = await logsOf(fresh, bea);
-    // the same logs on the same outings: the Jay and the Swift on the walk, the Wren on none
+    // the same logs on the same outings: the Jay and the Swift on the walk, the Wren on none;
+    // 'Show exact location publicly' and the times they were made and changed as they were
     expect(await logFields(fresh, bea)).toEqual(await logFields(source, ada));
+    // by name: the Swift, the Jay, the Wren
+    expect(after.map(({ showExactLocation }) => showExactLocation)).toEqual([false, true, false]);
+    expect(after.map(({ createdAt }) => createdAt)).toEqual(
+      before.map(({ createdAt }) => createdAt),
+    );
     expect((await logFields(fresh, bea)).map((log) => log.outing)).toEqual([
       'Tiergarten',
       'Tiergarten',

@@ -119,6 +119,7 @@ describe.each(stores)('exports read by other programs on $store', ({ databaseUrl
     log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
     log.taxon?.id ?? '',
     '', // outing_id: of no outing
+    String(log.showExactLocation),
   ];
 
   async function download(query: string) {

@@ -68,6 +68,7 @@ const csvCells = (log: Log) => [
   log.coordinateUncertainty === null ? '' : String(log.coordinateUncertainty),
   log.taxon?.id ?? '',
   log.outingId ?? '',
+  String(log.showExactLocation),
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -185,6 +186,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '',
       '',
       '',
+      'false',
     ]);
     expect(fourth!.slice(0, 10)).toEqual([
       controls.id,

@@ -252,7 +252,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
     expect(res.json()).toMatchObject({ format: 'sightbook', rows: 3, imported: 3, duplicates: 0 });
 
     const [header, ...rows] = parse(first, { bom: true }) as string[][];
-    const skipped = new Set(['id', 'created_at', 'updated_at']);
+    const skipped = new Set(['id']); // the times the logs were made and changed come along
     const cells = (csv: Buffer) =>
       (parse(csv, { bom: true }) as string[][]).map((row) =>
         row.filter((_cell, index) => !skipped.has(header![index]!)),
@@ -265,7 +265,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
     expect(imported[0]!.speciesCommon).toBe('=SUM(A1:A9)');
     // The one ambiguity: text that itself began with ' and a formula sign loses the '.
     expect(imported[1]!.notes).toBe('=already quoted');
-    // New ids and timestamps: nothing of the first user's rows is taken over.
+    // New ids: nothing of the first user's rows is taken over but what the file says.
     const ids = new Set(rows.map((row) => row[0]));
     expect(imported.some((log) => ids.has(log.id))).toBe(false);
 
@@ -305,6 +305,17 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       coordinateUncertainty: 35,
       count: 2,
     });
+    // the times it was made and changed, as written; an unreadable one is the import's
+    expect(logs.get('Robin')).toMatchObject({
+      createdAt: '2025-03-01T09:31:00.000Z',
+      updatedAt: '2025-03-01T09:31:00.000Z',
+      showExactLocation: false,
+    });
+    const unreadable = older.replace(/2025-03-01T09:31:00.000Z,2025-03-01T09:31:00.000Z/, 'soon,');
+    const res = await importFile(await signUp(app, 'unreadable'), unreadable);
+    expect(res.json().warnings).toEqual([
+      { line: 2, message: 'created_at: not a date and time; the time of the import is kept' },
+    ]);
   });
 
   it('imports links of an export but leaves uploaded photos out, with a warning', async () => {

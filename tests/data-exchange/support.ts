@@ -30,6 +30,7 @@ export const CSV_HEADERS = [
   'coordinate_uncertainty',
   'taxon_id',
   'outing_id',
+  'show_exact_location',
 ];
 
 /**

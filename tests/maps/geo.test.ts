@@ -293,10 +293,35 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
               photoUrls: ['https://photos.example/robin.jpg'],
               createdAt: expect.any(String),
               updatedAt: expect.any(String),
+              outingId: null,
             },
           },
         ],
       });
+    });
+
+    it("names each log's outing by its id", async () => {
+      const ada = await signUp(app, 'geojson-outing');
+      const outing = await app.inject({
+        method: 'POST',
+        url: '/api/outings',
+        headers: { cookie: ada.cookie },
+        payload: { startedAt: '2026-05-01T06:00:00Z', placeName: 'Marsh' },
+      });
+      expect(outing.statusCode).toBe(201);
+      const point = { latitude: 52.1, longitude: -1.2 };
+      const on = await createLogAs(app, ada, { ...point, outingId: outing.json().id });
+      const off = await createLogAs(app, ada, { ...point, observedAt: '2026-04-01T06:00' });
+      const res = await get(ada, '/api/export.geojson');
+      const outings = Object.fromEntries(
+        res
+          .json()
+          .features.map((feature: { properties: Record<string, unknown> }) => [
+            feature.properties.id,
+            feature.properties.outingId,
+          ]),
+      );
+      expect(outings).toEqual({ [on.id]: outing.json().id, [off.id]: null });
     });
 
     it('is an empty collection when nothing matches, and refuses bad filters', async () => {

@@ -122,7 +122,7 @@ describe.each(stores)("eBird's Record Format on $store", ({ databaseUrl }) => {
       Longitude: '0.292300',
       Date: '05/02/2026',
       'Start Time': '06:10',
-      'State/Province': '',
+      'State/Province': 'GB-ENG', // ISO 3166-2 outside the US and Canada
       'Country Code': 'GB',
       Protocol: 'Traveling',
       'Number of Observers': '2',
@@ -181,6 +181,7 @@ describe.each(stores)("eBird's Record Format on $store", ({ databaseUrl }) => {
     expect(all[3]).toMatchObject({
       Date: '05/03/2026', // the evening at the place, though it was the 4th in UTC
       'Start Time': '21:45',
+      'State/Province': '', // the borders draw Colorado in no other way than the US's
       'Country Code': 'US',
       Protocol: 'Incidental',
       'Number of Observers': '',

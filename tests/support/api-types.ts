@@ -524,7 +524,7 @@ export interface paths {
     };
     /**
      * Download your logs for eBird
-     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record. The list's filters apply.
+     * @description In eBird's Record Format for its import tool: 19 columns (Common Name, Genus, Species, Number, Species Comments, Location Name, Latitude, Longitude, Date, Start Time, State/Province, Country Code, Protocol, Number of Observers, Duration, All observations reported?, Effort Distance Miles, Effort area acres, Submission Comments), no header row. A log of an outing carries the outing's effort; a log of none is an incidental record. The list's filters apply. eBird takes files of up to 1 MB: records over 1,000,000 bytes come as a zip of files within the limit (ebird-1.csv, ebird-2.csv…), no checklist split between two.
      */
     get: operations['exportEbird'];
     put?: never;
@@ -564,7 +564,7 @@ export interface paths {
     };
     /**
      * Export your logs as GeoJSON
-     * @description The matching logs with coordinates as a GeoJSON FeatureCollection file
+     * @description The matching logs with coordinates as a GeoJSON FeatureCollection file: a Point feature a log, its properties every field of the log but its point (the taxon and the outing by their ids: taxonId, outingId, null for none).
      */
     get: operations['exportGeoJson'];
     put?: never;
@@ -3693,13 +3693,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The records, as a CSV attachment without a header row */
+      /** @description The records: a CSV attachment without a header row, or a zip of them */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'text/csv': string;
+          'application/zip': string;
         };
       };
       /** @description Invalid input: `message` names the first problem, `issues` each one with its path */

@@ -58,23 +58,34 @@ export const EXPORT_CSV_COLUMNS = [
   'taxon_id',
   // issue 22: the outing the log was made on (empty for none); an account archive holds them
   'outing_id',
+  // issue 32: 'Show exact location publicly', which an account archive brings back
+  'show_exact_location',
+];
+
+/** The columns each issue added, newest first: an earlier file's header lacks them. */
+const ADDED = [
+  ['show_exact_location'],
+  ['outing_id'],
+  ['taxon_id'],
+  ['time_zone', 'time_known', 'coordinate_uncertainty'],
 ];
 
 /**
- * The columns of earlier CSV exports, newest first: files written before outing_id (issue 22),
- * before taxon_id (issue 20), and before time_zone, time_known and coordinate_uncertainty
- * (issue 24), are still ours to import.
+ * The columns of earlier CSV exports, newest first: files written before show_exact_location
+ * (issue 32), before outing_id (issue 22), before taxon_id (issue 20), and before time_zone,
+ * time_known and coordinate_uncertainty (issue 24), are still ours to import.
  */
-export const EARLIER_EXPORT_CSV_COLUMNS = [
-  EXPORT_CSV_COLUMNS.filter((column) => column !== 'outing_id'),
-  EXPORT_CSV_COLUMNS.filter((column) => !['taxon_id', 'outing_id'].includes(column)),
-  EXPORT_CSV_COLUMNS.filter(
-    (column) =>
-      !['time_zone', 'time_known', 'coordinate_uncertainty', 'taxon_id', 'outing_id'].includes(
-        column,
-      ),
-  ),
-];
+export const EARLIER_EXPORT_CSV_COLUMNS = ADDED.map((_, i) => {
+  const later = new Set(ADDED.slice(0, i + 1).flat());
+  return EXPORT_CSV_COLUMNS.filter((column) => !later.has(column));
+});
 
 /** A spreadsheet would run text starting with these as a formula: a leading ' keeps it text. */
 export const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Free text as a CSV cell: text a spreadsheet would run as a formula gets a leading '. Only text
+ * people typed goes through here: numbers, coordinates, dates and codes never do (a guarded
+ * '-118.408692 is no longer a number to the program reading the file).
+ */
+export const spreadsheetText = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);

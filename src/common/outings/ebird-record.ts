@@ -3,7 +3,8 @@ import type { OutingProtocol } from './schemas.js';
 // eBird's "Record Format" for its import tool (issue 22): one row per species per checklist,
 // 19 columns in this order, and no header row (a header would be read as a record). Dates are
 // MM/DD/YYYY and start times HH:MM on the 24-hour clock, both as they were at the place;
-// distance in miles; the count a number or X.
+// distance in miles; the count a number or X; State/Province the two letters in the US and
+// Canada (HI), the ISO 3166-2 code elsewhere (GB-SCT); Country Code ISO 3166-1 alpha-2.
 
 export const EBIRD_RECORD_COLUMNS = [
   'Common Name',
@@ -39,3 +40,9 @@ export const EBIRD_PROTOCOL_NAMES: Record<OutingProtocol, string> = {
 export const UNCOUNTED_NOTE = 'Count not recorded (X)';
 
 export const KM_PER_MILE = 1.609344;
+
+/**
+ * eBird's import takes a file of at most 1 MB: the account's records beyond it come as several
+ * files, a checklist never split between two. 1,000,000 bytes, the smaller reading of "1 MB".
+ */
+export const EBIRD_FILE_MAX_BYTES = 1_000_000;

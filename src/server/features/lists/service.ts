@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { FORMULA_START } from '../../../common/data-exchange/export.js';
+import { spreadsheetText } from '../../../common/data-exchange/export.js';
 import {
   LIST_CSV_COLUMNS,
   type ListItem,
@@ -53,9 +53,8 @@ export async function getSpeciesList(
   return { items, total: items.length };
 }
 
-/** Text a spreadsheet would run as a formula gets a leading ' (as the export writes it). */
-const asText = (value: string | null) =>
-  value !== null && FORMULA_START.test(value) ? `'${value}` : value;
+/** Names are free text: a spreadsheet must not run one (as the export writes them). */
+const asText = (value: string | null) => (value === null ? null : spreadsheetText(value));
 
 /** The list as CSV: RFC 4180 (CRLF, quoted when needed), UTF-8 with a byte order mark. */
 export function listCsv({ items }: SpeciesList): string {

@@ -194,6 +194,9 @@ export async function createLog(
 export interface ImportedLog {
   payload: LogWritePayload;
   sourceKey: string | null;
+  /** When the log was made and last changed, where the file says (a Sightbook export); else now. */
+  createdAt?: Date;
+  updatedAt?: Date;
 }
 
 /**
@@ -211,12 +214,13 @@ export async function createImportedLogs(
     db,
     logs.map(({ payload }) => namesOf(payload)),
   );
-  const rows = logs.map(({ payload, sourceKey }, index) => ({
+  const rows = logs.map(({ payload, sourceKey, createdAt, updatedAt }, index) => ({
     id: randomUUID(),
     ...toColumns(payload, taxonIds[index] ?? null),
     ...outingOf(payload),
     isPublic: payload.isPublic ?? true,
     sourceKey,
+    ...(createdAt ? { createdAt, updatedAt: updatedAt ?? createdAt } : {}),
   }));
   return db.transaction(async (tx) => {
     const made = new Set(await insertLogs(tx, userId, rows));

@@ -1,8 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { countryAt } from '../../../common/country.js';
-import { FORMULA_START } from '../../../common/data-exchange/export.js';
-import type { LogFilters } from '../../../common/logs/schemas.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { regionAt } from '../../../common/country.js';
+import { spreadsheetText } from '../../../common/data-exchange/export.js';
 import {
   EBIRD_PROTOCOL_NAMES,
   KM_PER_MILE,
@@ -11,13 +10,13 @@ import {
 import { localIsoAt } from '../../../common/place-time.js';
 import type { Db } from '../../db/client.js';
 import { logs, outings, taxa, type OutingRow } from '../../db/schema.js';
-import { logFilterWhere } from '../logs/index.js';
 
 // Logs in eBird's Record Format (common/outings/ebird-record.ts), for its import tool: a log
 // of an outing carries the outing's effort, so the outing becomes one eBird checklist; a log of
-// no outing is a checklist of its own, incidental, of one species.
+// no outing is a checklist of its own, incidental, of one species. The account's records, which
+// may need several files, are ebird-export.ts's.
 
-interface RecordLog {
+export interface RecordLog {
   speciesCommon: string;
   speciesScientific: string | null;
   taxonScientific: string | null;
@@ -47,16 +46,13 @@ const recordLogColumns = {
   notes: logs.notes,
 };
 
-/** eBird reads one line a record: line breaks inside a comment become spaces. */
-const oneLine = (text: string | null | undefined) =>
-  (text ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
-
-/** A spreadsheet would run text starting with = + - @ as a formula: a leading ' keeps it text. */
-const cell = (value: string | number | null | undefined) => {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
-};
+/**
+ * Free text in a cell: on one line (eBird reads one line a record), and kept from a spreadsheet
+ * running it as a formula. Numbers, dates, coordinates and codes are written as they are: eBird
+ * reads '-118.408692 as no longitude at all.
+ */
+const text = (value: string | null | undefined) =>
+  spreadsheetText((value ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim());
 
 /** MM/DD/YYYY and HH:MM of an instant on the wall clocks of its place (UTC when unknown). */
 function localDateTime(instant: Date, zone: string | null) {
@@ -67,15 +63,52 @@ function localDateTime(instant: Date, zone: string | null) {
 
 const coordinate = (value: number | null) => (value === null ? '' : value.toFixed(6));
 
-function record(log: RecordLog, outing: OutingRow | null): string[] {
+/** Where eBird's State/Province is the subdivision's own code: CA, not US-CA; ON, not CA-ON. */
+const STATE_LETTERS_ALONE = new Set(['US', 'CA']);
+
+/** The regions of points met lately: a checklist's records share one, and a look-up takes 50 µs. */
+const regions = new Map<string, { country: string; state: string }>();
+
+/** Country and State/Province as eBird's import reads them; '' for what the point cannot tell. */
+function regionCells(latitude: number | null, longitude: number | null) {
+  if (latitude === null || longitude === null) return { country: '', state: '' };
+  const point = `${latitude},${longitude}`;
+  let cells = regions.get(point);
+  if (!cells) {
+    const { country = '', subdivision = '' } = regionAt(latitude, longitude) ?? {};
+    cells = {
+      country,
+      state: STATE_LETTERS_ALONE.has(country) ? subdivision.slice(3) : subdivision,
+    };
+    if (regions.size >= 10_000) regions.clear();
+    regions.set(point, cells);
+  }
+  return cells;
+}
+
+/** What a record takes of its outing: the checklist's place, time and effort. */
+export type RecordOuting = Pick<
+  OutingRow,
+  | 'startedAt'
+  | 'timeZone'
+  | 'placeName'
+  | 'latitude'
+  | 'longitude'
+  | 'protocol'
+  | 'partySize'
+  | 'durationMinutes'
+  | 'distanceKm'
+  | 'complete'
+  | 'notes'
+>;
+
+/** A log's record: its 19 cells, with its outing's effort when it was made on one. */
+export function record(log: RecordLog, outing: RecordOuting | null): string[] {
   const scientific = (log.speciesScientific ?? log.taxonScientific ?? '').trim().split(/\s+/);
   const lines = (log.notes ?? '').split(/\r?\n/);
   const uncounted = log.count === 1 && lines.some((line) => line.trim() === UNCOUNTED_NOTE);
-  const comments = [
-    log.description,
-    lines.filter((line) => line.trim() !== UNCOUNTED_NOTE).join(' '),
-  ]
-    .map(oneLine)
+  const comments = [log.description, ...lines.filter((line) => line.trim() !== UNCOUNTED_NOTE)]
+    .map((part) => (part ?? '').trim())
     .filter(Boolean)
     .join(' ');
   const where = outing?.latitude != null ? outing : log;
@@ -84,23 +117,20 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
     ? localDateTime(outing.startedAt, outing.timeZone)
     : localDateTime(log.observedAt, log.timeZone);
   const startTime = outing || log.timeKnown ? start.time : '';
-  const country =
-    where.latitude !== null && where.longitude !== null
-      ? (countryAt(where.latitude, where.longitude) ?? '')
-      : '';
+  const { country, state } = regionCells(where.latitude, where.longitude);
   const miles = outing?.distanceKm != null ? (outing.distanceKm / KM_PER_MILE).toFixed(3) : '';
   return [
-    log.speciesCommon,
-    scientific[0] ?? '',
-    scientific[1] ?? '',
+    text(log.speciesCommon),
+    text(scientific[0]),
+    text(scientific[1]),
     uncounted ? 'X' : String(log.count),
-    comments,
-    oneLine(place),
+    text(comments),
+    text(place),
     coordinate(where.latitude),
     coordinate(where.longitude),
     start.date,
     startTime,
-    '', // State/Province: Sightbook keeps no region; eBird's import asks for it when needed
+    state, // eBird's import asks for it where the point cannot tell
     country,
     EBIRD_PROTOCOL_NAMES[outing?.protocol ?? 'incidental'],
     outing?.partySize != null ? String(outing.partySize) : '',
@@ -108,11 +138,13 @@ function record(log: RecordLog, outing: OutingRow | null): string[] {
     outing?.complete ? 'Y' : 'N',
     miles,
     '', // Effort area acres: an outing keeps no area
-    oneLine(outing?.notes),
-  ].map(cell);
+    text(outing?.notes),
+  ];
 }
 
-const toCsv = (rows: string[][]) => stringify(rows, { record_delimiter: '\r\n', bom: false });
+/** Records as CSV lines, each ending in CRLF; no header row (eBird would read it as a record). */
+export const ebirdCsv = (records: string[][]) =>
+  stringify(records, { record_delimiter: '\r\n', bom: false });
 
 /** The outing's logs in eBird's Record Format; undefined when the user has no such outing. */
 export async function outingEbirdCsv(db: Db, userId: string, outingId: string) {
@@ -127,23 +159,5 @@ export async function outingEbirdCsv(db: Db, userId: string, outingId: string) {
     .leftJoin(taxa, eq(taxa.id, logs.taxonId))
     .where(and(eq(logs.outingId, outingId), eq(logs.userId, userId)))
     .orderBy(asc(logs.observedAt), asc(logs.createdAt), asc(logs.id));
-  return toCsv(rows.map((log) => record(log, outing)));
-}
-
-/** Every log matching the list's filters, each with its outing's effort, checklist by checklist. */
-export async function logsEbirdCsv(db: Db, userId: string, filters: LogFilters) {
-  const rows = await db
-    .select({ log: recordLogColumns, outing: outings })
-    .from(logs)
-    .leftJoin(taxa, eq(taxa.id, logs.taxonId))
-    .leftJoin(outings, eq(outings.id, logs.outingId))
-    .where(logFilterWhere(userId, filters))
-    .orderBy(
-      sql`coalesce(${outings.startedAt}, ${logs.observedAt})`,
-      asc(logs.outingId),
-      asc(logs.observedAt),
-      asc(logs.createdAt),
-      asc(logs.id),
-    );
-  return toCsv(rows.map(({ log, outing }) => record(log, outing)));
+  return ebirdCsv(rows.map((log) => record(log, outing)));
 }

@@ -199,7 +199,7 @@ export async function findOwnOutingIds(db: Db, userId: string, ids: string[]) {
 export async function insertSourcedOutings(
   db: Db,
   userId: string,
-  values: Array<OutingValues & { sourceKey: string }>,
+  values: Array<OutingValues & { sourceKey: string; createdAt?: Date; updatedAt?: Date }>,
 ) {
   if (values.length === 0) return new Map<string, string>();
   const rows = await db

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,12 +11,14 @@ import {
   outingWriteSchema,
 } from '../../../common/outings/schemas.js';
 import { logFiltersSchema } from '../../../common/logs/schemas.js';
-import { fileReply, noBody } from '../../api-docs.js';
+import { EBIRD_FILE_MAX_BYTES } from '../../../common/outings/ebird-record.js';
+import { binary, fileReply, noBody } from '../../api-docs.js';
 import { HttpError } from '../../http-error.js';
 import { sendJsonText } from '../../json-text.js';
 import { requireUserId } from '../auth/index.js';
 import { releaseUploads } from '../photos/index.js';
-import { logsEbirdCsv, outingEbirdCsv } from './ebird-record.js';
+import { startEbirdExport } from './ebird-export.js';
+import { outingEbirdCsv } from './ebird-record.js';
 import { createOuting, deleteOuting, getOutingJson, listOutings, updateOuting } from './service.js';
 
 const idParams = z.object({ id: z.string().max(100) });
@@ -85,7 +88,7 @@ export const outingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ? await outingEbirdCsv(app.db, requireUserId(request), id)
         : undefined;
       if (csv === undefined) throw new HttpError(404, 'Outing not found');
-      return sendEbirdCsv(reply, 'ebird-outing.csv', csv);
+      return sendEbird(reply, 'ebird-outing.csv', csv);
     },
   );
 
@@ -168,11 +171,13 @@ export const outingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-const sendEbirdCsv = (reply: FastifyReply, filename: string, csv: string) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .send(csv);
+const sendEbird = (
+  reply: FastifyReply,
+  filename: string,
+  body: string | Readable,
+  type = 'text/csv; charset=utf-8',
+) =>
+  reply.type(type).header('content-disposition', `attachment; filename="${filename}"`).send(body);
 
 /** Mounted at /api/export: every log matching the list's filters, for eBird. */
 export const ebirdExportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -183,17 +188,31 @@ export const ebirdExportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Download your logs for eBird',
-        description: `${EBIRD_DESCRIPTION} The list's filters apply.`,
+        description:
+          `${EBIRD_DESCRIPTION} The list's filters apply. eBird takes files of up to 1 MB: ` +
+          `records over ${EBIRD_FILE_MAX_BYTES.toLocaleString('en')} bytes come as a zip of ` +
+          'files within the limit (ebird-1.csv, ebird-2.csv…), no checklist split between two.',
         operationId: 'exportEbird',
         querystring: logFiltersSchema,
-        response: { 200: ebirdReply },
+        response: {
+          200: {
+            description: 'The records: a CSV attachment without a header row, or a zip of them',
+            content: { 'text/csv': { schema: binary }, 'application/zip': { schema: binary } },
+          },
+        },
       },
     },
-    async (request, reply) =>
-      sendEbirdCsv(
-        reply,
-        'ebird-records.csv',
-        await logsEbirdCsv(app.db, requireUserId(request), request.query),
-      ),
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const { filename, type, body } = await startEbirdExport(
+        app.db,
+        app.streamRows,
+        userId,
+        request.query,
+      );
+      // A client gone mid-export stops the query: destroying the body closes the cursor.
+      reply.raw.once('close', () => body.destroy());
+      return sendEbird(reply, filename, body, type);
+    },
   );
 };

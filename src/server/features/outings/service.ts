@@ -131,6 +131,9 @@ export async function deleteOuting(
 export interface ImportedOuting {
   payload: OutingWritePayload;
   sourceKey: string;
+  /** When the outing was made and last changed, where the file says (an account archive). */
+  createdAt?: Date;
+  updatedAt?: Date;
 }
 
 /** Of an import's outing source keys, the user's outings made from them: id by key. */
@@ -148,7 +151,11 @@ export async function createImportedOutings(db: Db, userId: string, outings: Imp
   const made = await insertSourcedOutings(
     db,
     userId,
-    outings.map(({ payload, sourceKey }) => ({ ...toColumns(payload), sourceKey })),
+    outings.map(({ payload, sourceKey, createdAt, updatedAt }) => ({
+      ...toColumns(payload),
+      sourceKey,
+      ...(createdAt ? { createdAt, updatedAt: updatedAt ?? createdAt } : {}),
+    })),
   );
   const missing = outings.map((o) => o.sourceKey).filter((key) => !made.has(key));
   const found = await findOutingsBySource(db, userId, missing);

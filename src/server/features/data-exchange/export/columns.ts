@@ -1,7 +1,7 @@
 import { countryAt } from '../../../../common/country.js';
 import {
   EXPORT_CSV_COLUMNS,
-  FORMULA_START,
+  spreadsheetText,
   type ExportScope,
 } from '../../../../common/data-exchange/export.js';
 import { DATA_LICENSE_INFO, type DataLicense } from '../../../../common/data-exchange/licenses.js';
@@ -52,7 +52,7 @@ type CellWriter = (value: Value, userText: boolean) => string;
 
 /** CSV: text a spreadsheet would run gets a leading '; quoting is the CSV writer's. */
 const csvCell: CellWriter = (value, userText) =>
-  value === null ? '' : userText && FORMULA_START.test(String(value)) ? `'${value}` : String(value);
+  value === null ? '' : userText ? spreadsheetText(String(value)) : String(value);
 
 /**
  * The archive's text files declare no quotes (meta.xml fieldsEnclosedBy=""), as GBIF advises:
@@ -241,6 +241,7 @@ const columns: Array<ExportColumn<ExportRow>> = [
   { term: dwc('recordedBy'), userText: true, value: (_row, { recordedBy }) => recordedBy || null },
   { term: dc('license'), value: (_row, { license }) => DATA_LICENSE_INFO[license].url },
   { csv: 'outing_id', value: (row) => row.outingId },
+  { csv: 'show_exact_location', value: (row) => row.showExactLocation },
   { csv: 'created_at', value: (row) => row.createdAt },
   { csv: 'updated_at', term: dc('modified'), value: (row) => row.updatedAt },
 ];

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
+import { readInBatches } from '../../../db/batches.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
 import { logFilterWhere } from '../../logs/index.js';
@@ -111,11 +111,11 @@ const rowColumns = selectList(exportFields);
 /** Every field of a log but its point, as the GeoJSON export's properties. */
 const featureProperties = sql`(SELECT row_to_json(f)::text FROM (SELECT ${selectList([
   ['id', sql`${logs.id}`],
-  // the point is the geometry; the taxon is its id, as in the CSV
+  // the point is the geometry; the taxon is its id, as in the CSV, and the outing too
   ...exportFields.filter(
     ([name]) =>
       !['latitude', 'longitude', 'taxonScientificName', 'taxonRank', 'kingdom'].includes(name) &&
-      !name.startsWith('outing'),
+      (name === 'outingId' || !name.startsWith('outing')),
   ),
 ])}) f)`;
 
@@ -139,45 +139,19 @@ function selectRows(columns: SQL, where: SQL | undefined, after?: Keyset, limit?
     ${limit ? sql`LIMIT ${limit}` : sql.empty()}`;
 }
 
-/**
- * The matching rows in export order, a batch at a time and never all in memory: a cursor on
- * PostgreSQL, keyset pages on PGlite. Stopping the iteration early closes the cursor.
- */
-async function* readBatches<Row extends Keyset>(
+/** The matching rows in export order, a batch at a time (db/batches.ts). */
+const readBatches = <Row extends Keyset>(
   db: Db,
   streamRows: StreamRows | null,
   columns: SQL,
   where: SQL | undefined,
-): AsyncGenerator<Row[]> {
-  if (streamRows) {
-    const query = new PgDialect().sqlToQuery(selectRows(columns, where));
-    const stream = await streamRows(query, EXPORT_BATCH_SIZE);
-    try {
-      let batch: Row[] = [];
-      for await (const row of stream) {
-        batch.push(row as Row);
-        // the cursor hands over a whole batch at once: this yields when the stream waits
-        if (stream.readableLength === 0 || batch.length === EXPORT_BATCH_SIZE) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
-    } finally {
-      stream.destroy();
-    }
-    return;
-  }
-  let after: Keyset | undefined;
-  for (;;) {
-    const result = await db.execute(selectRows(columns, where, after, EXPORT_BATCH_SIZE));
-    const { rows } = result as unknown as { rows: Row[] };
-    if (rows.length > 0) yield rows;
-    const last = rows.at(-1);
-    if (!last || rows.length < EXPORT_BATCH_SIZE) return;
-    after = { cursorAt: last.cursorAt, cursorCreatedAt: last.cursorCreatedAt, id: last.id };
-  }
-}
+) =>
+  readInBatches<Row>(
+    db,
+    streamRows,
+    (after, limit) => selectRows(columns, where, after, limit),
+    EXPORT_BATCH_SIZE,
+  );
 
 /** Which of the matching logs a file holds. */
 export type ExportSelection = 'all' | 'public' | 'public with uploaded photos';

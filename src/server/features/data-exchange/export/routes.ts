@@ -55,7 +55,10 @@ export const exportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     {
       schema: {
         summary: 'Export your logs as GeoJSON',
-        description: 'The matching logs with coordinates as a GeoJSON FeatureCollection file',
+        description:
+          'The matching logs with coordinates as a GeoJSON FeatureCollection file: a Point ' +
+          'feature a log, its properties every field of the log but its point (the taxon and ' +
+          'the outing by their ids: taxonId, outingId, null for none).',
         operationId: 'exportGeoJson',
         querystring: geoJsonExportQuerySchema,
         response: {

@@ -5,6 +5,7 @@ import {
   FORMULA_START,
 } from '../../../../common/data-exchange/export.js';
 import type { ImportFormat } from '../../../../common/data-exchange/import.js';
+import { parseIsoDateTime } from '../../../../common/dates.js';
 import { LOG_LIMITS } from '../../../../common/logs/schemas.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { zoneAt } from '../../../../common/place-time.js';
@@ -45,6 +46,8 @@ export interface RowInput {
   uploadedPhotos?: string[];
   /** The outing (an eBird checklist) the row's log belongs to. */
   outing?: RowOuting;
+  /** When the log was made and last changed, as a Sightbook export has them. */
+  times?: { createdAt: Date; updatedAt: Date };
 }
 
 /**
@@ -151,6 +154,23 @@ const flag = (value: string) => {
   return trimmed === 'true' ? true : trimmed === 'false' ? false : trimmed || undefined;
 };
 
+/**
+ * A Sightbook export's created_at and updated_at, which the log keeps (an account archive
+ * restores the account as it was); an absent or unreadable one is the import's time, said so.
+ */
+function writtenTimes(cells: Cells, warnings: string[]) {
+  const read = (column: string) => {
+    const text = cells(column).trim();
+    const instant = text === '' ? undefined : parseIsoDateTime(text);
+    if (text !== '' && !instant)
+      warnings.push(`${column}: not a date and time; the time of the import is kept`);
+    return instant;
+  };
+  const createdAt = read('created_at');
+  const updatedAt = read('updated_at');
+  return createdAt ? { times: { createdAt, updatedAt: updatedAt ?? createdAt } } : {};
+}
+
 /** Our own export, older or newer: every column of the first, and none we do not know. */
 const sightbook: CsvFormat = {
   name: 'sightbook',
@@ -171,7 +191,9 @@ const sightbook: CsvFormat = {
     const uploaded = urls.filter((url) => url.startsWith('/'));
     const id = cells('id').trim();
     const timeKnown = flag(cells('time_known'));
+    const showExactLocation = flag(cells('show_exact_location'));
     const outingId = cells('outing_id').trim().toLowerCase();
+    const warnings: string[] = [];
     return {
       input: {
         speciesCommon: text('species_common'),
@@ -189,9 +211,11 @@ const sightbook: CsvFormat = {
         description: text('description'),
         notes: text('notes'),
         isPublic: flag(cells('is_public')),
+        ...(showExactLocation === undefined ? {} : { showExactLocation }),
         photoLinks: urls.filter((url) => !uploaded.includes(url)),
       },
-      warnings: [],
+      warnings,
+      ...writtenTimes(cells, warnings),
       sourceKey: id ? `sightbook:${id}` : null,
       ...(id ? { logId: id } : {}),
       ...(uploaded.length ? { uploadedPhotos: uploaded } : {}),
@@ -215,6 +239,7 @@ const sightbook: CsvFormat = {
     description: 'description',
     notes: 'notes',
     isPublic: 'is_public',
+    showExactLocation: 'show_exact_location',
     photoLinks: 'photo_urls',
   },
 };

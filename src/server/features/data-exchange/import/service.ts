@@ -13,6 +13,7 @@ import {
 import { ACCOUNT_ARCHIVE_FILES } from '../../../../common/account/schemas.js';
 import { LOG_LIMITS, logWriteSchema, NO_NUL_MESSAGE } from '../../../../common/logs/schemas.js';
 import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
+import { parseIsoDateTime } from '../../../../common/dates.js';
 import { uploadIdIn } from '../../../../common/photos.js';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
@@ -162,6 +163,16 @@ function readOuting(outing: RowOuting & { input: Record<string, unknown> }, form
 interface FileOuting {
   payload?: OutingWritePayload;
   ownId?: string;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/** When an account archive's outing was made and last changed (outings.json has both). */
+function timesOf(input: Record<string, unknown> | undefined) {
+  const read = (value: unknown) =>
+    typeof value === 'string' ? parseIsoDateTime(value) : undefined;
+  const createdAt = read(input?.createdAt);
+  return createdAt ? { createdAt, updatedAt: read(input?.updatedAt) ?? createdAt } : {};
 }
 
 /**
@@ -225,6 +236,7 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
       ...(read.logId ? { logId: read.logId } : {}),
       ...(read.uploadedPhotos ? { uploadedPhotos: read.uploadedPhotos } : {}),
       ...(read.outing ? { outingKey: read.outing.sourceKey } : {}),
+      ...read.times,
     };
     valid.push(row);
     const outing = read.outing && {
@@ -251,7 +263,7 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
     row.warnings.push(...warnings);
     if (payload || outing.ownId) {
       outings.set(key, {
-        ...(payload ? { payload } : {}),
+        ...(payload ? { payload, ...timesOf(outing.input) } : {}),
         ...(outing.ownId ? { ownId: outing.ownId } : {}),
       });
     }
@@ -266,7 +278,7 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
     for (const message of warnings) {
       fileWarnings.push({ line: 1, message: `${ACCOUNT_ARCHIVE_FILES.outings}: ${message}` });
     }
-    if (payload) outings.set(key, { payload, ownId: id });
+    if (payload) outings.set(key, { payload, ownId: id, ...timesOf(input) });
   }
   return { format, rows: records.length, valid, rejections, outings, fileWarnings };
 }
@@ -399,7 +411,10 @@ async function outingsToMake(
     known,
     missing: keys
       .filter((key) => !known.has(key) && outings.get(key)?.payload)
-      .map((sourceKey) => ({ sourceKey, payload: outings.get(sourceKey)!.payload! })),
+      .map((sourceKey) => {
+        const { payload, createdAt, updatedAt } = outings.get(sourceKey)!;
+        return { sourceKey, payload: payload!, ...(createdAt ? { createdAt, updatedAt } : {}) };
+      }),
   };
 }
 

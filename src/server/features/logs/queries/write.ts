@@ -52,7 +52,7 @@ const INSERT_BATCH = 2000;
 export async function insertLogs(
   db: Db,
   userId: string,
-  rows: Array<LogValues & { id: string }>,
+  rows: Array<LogValues & { id: string; createdAt?: Date; updatedAt?: Date }>,
 ): Promise<string[]> {
   const made: string[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
