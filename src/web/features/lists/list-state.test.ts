@@ -14,6 +14,7 @@ import {
 const now = new Date('2026-07-01T12:00:00Z');
 const item = (overrides: Partial<ListItem> = {}): ListItem => ({
   key: 'name:robin',
+  countsAsSpecies: true,
   taxonId: null,
   commonName: 'Robin',
   scientificName: 'Erithacus rubecula',
