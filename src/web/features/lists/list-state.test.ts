@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListItem } from '../../../common/lists';
 import {
   distinctPlaces,
+  otherTaxaLine,
   emptyListText,
   listCsvUrl,
   listQuery,
@@ -105,5 +106,10 @@ describe('the lists page state', () => {
     });
     expect(emptyListText({ ...base, kind: 'place' }, false).title).toBe('No places yet');
     expect(emptyListText({ ...base, kind: 'place' }, true).title).toBe('Choose a place');
+  });
+
+  it('writes the line of the entries that count as no species as eBird does', () => {
+    expect(otherTaxaLine(1)).toBe('+ 1 other taxon');
+    expect(otherTaxaLine(1234)).toBe('+ 1,234 other taxa');
   });
 });
