@@ -375,7 +375,7 @@ export interface paths {
     };
     /**
      * Your life, year or place list
-     * @description The species of your logs, one row each: a log linked to a taxon counts as that taxon, others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known.
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known.
      */
     get: operations['getSpeciesList'];
     put?: never;
@@ -395,7 +395,7 @@ export interface paths {
     };
     /**
      * Download your life, year or place list as CSV
-     * @description The species of your logs, one row each: a log linked to a taxon counts as that taxon, others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. As a CSV file (RFC 4180, UTF-8, a header row).
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. As a CSV file (RFC 4180, UTF-8, a header row).
      */
     get: operations['downloadSpeciesList'];
     put?: never;
@@ -962,6 +962,46 @@ export interface paths {
      * @description Signs that browser out; ending this session signs this browser out.
      */
     delete: operations['endAccountSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/photo-positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find logs placed at a photo without its hemisphere
+     * @description Logs whose point is one of their uploaded photos' GPS positions with a sign lost (73.9665 for 73.9665 W), as the log form filled them before issue 31, with the point, zone and time a fix gives them. Reads the originals: slow for many photos.
+     */
+    get: operations['listPhotoPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/photo-positions/fix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fix logs placed at a photo without its hemisphere
+     * @description Gives each log named its photo's signed position and the zone there, when it still needs it; other logs, and ids that are not your logs, are left as they are.
+     */
+    post: operations['fixPhotoPositions'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2624,8 +2664,10 @@ export interface operations {
         content: {
           'application/json': {
             items: {
-              /** @description The species: its taxon id, or `name:` and its common name in lower case */
+              /** @description The species: `sci:` and its binomial in lower case, else `name:` and its common name in lower case; for an entry that counts as no species, `other:` and its taxon or name */
               key: string;
+              /** @description False for a spuh, slash, hybrid, domestic type or higher taxon: shown, not counted */
+              countsAsSpecies: boolean;
               taxonId: string | null;
               /** @description The taxon's name in the reader's language, else the spelling most used in the logs */
               commonName: string;
@@ -2641,8 +2683,10 @@ export interface operations {
               logs: number;
               individuals: number;
             }[];
-            /** @description How many species the list holds */
+            /** @description How many species the list holds (entries that count) */
             total: number;
+            /** @description How many entries count as no species: spuhs, slashes, hybrids, domestic types */
+            otherTaxa: number;
           };
         };
       };
@@ -5375,6 +5419,127 @@ export interface operations {
       };
       /** @description No such session of yours */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listPhotoPositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            logId: string;
+            speciesCommon: string;
+            timeKnown: boolean;
+            stored: {
+              latitude: number;
+              longitude: number;
+              timeZone: string | null;
+              /** Format: date-time */
+              observedAt: string;
+            };
+            corrected: {
+              latitude: number;
+              longitude: number;
+              timeZone: string;
+              /** Format: date-time */
+              observedAt: string;
+            };
+          }[];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  fixPhotoPositions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          logIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            fixed: string[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
         headers: {
           [name: string]: unknown;
         };
