@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Free-text names no backbone holds (eBird's "spuh" entries), so none is linked to a taxon.
+// Made-up names no backbone holds, so none is linked to a taxon; each counts as a species.
 const thisYear = new Date().getFullYear();
 const lastYear = thisYear - 1;
 
@@ -33,24 +33,24 @@ describe('the lists page', () => {
     ada = await signUp(browser, { timezoneId: 'Europe/Paris' });
     const { context } = ada;
     await createLog(context, {
-      speciesCommon: 'Warbler sp.',
+      speciesCommon: 'Wold Warbler',
       observedAt: `${lastYear}-03-01T09:00:00Z`,
       placeName: 'Kew Gardens',
     });
     await createLog(context, {
-      speciesCommon: 'Heron sp.',
-      speciesScientific: 'Ardeidae sp.',
+      speciesCommon: 'Hollow Heron',
+      speciesScientific: 'Ardea hollowi',
       observedAt: `${lastYear}-06-01T09:00:00Z`,
       placeName: 'Hyde Park',
     });
     await createLog(context, {
-      speciesCommon: 'Gull sp.',
+      speciesCommon: 'Glade Gull',
       count: 7,
       observedAt: `${thisYear}-01-01T10:00:00Z`,
       placeName: 'Hyde Park',
     });
     await createLog(context, {
-      speciesCommon: 'gull sp.',
+      speciesCommon: 'glade gull',
       count: 2,
       observedAt: `${thisYear}-01-01T11:00:00Z`,
     });
@@ -64,12 +64,12 @@ describe('the lists page', () => {
     await page.waitForURL('**/lists');
     await page.getByRole('heading', { name: 'Lists', level: 1 }).waitFor();
     await page.getByText('3 species').waitFor();
-    expect(await rowNames(page, 3)).toEqual(['Warbler sp.', 'Heron sp.', 'Gull sp.']);
-    const gull = rows(page).filter({ hasText: 'Gull sp.' });
+    expect(await rowNames(page, 3)).toEqual(['Wold Warbler', 'Hollow Heron', 'Glade Gull']);
+    const gull = rows(page).filter({ hasText: 'Glade Gull' });
     expect(await gull.textContent()).toContain(`First seen Jan 1, ${thisYear}`);
     expect(await gull.textContent()).toContain('2 logs · 9 individuals');
-    const heron = rows(page).filter({ hasText: 'Heron sp.' });
-    expect(await heron.locator('p.italic').textContent()).toBe('Ardeidae sp.');
+    const heron = rows(page).filter({ hasText: 'Hollow Heron' });
+    expect(await heron.locator('p.italic').textContent()).toBe('Ardea hollowi');
     expect(await heron.textContent()).toContain('1 log · 1 individual');
     await expectAccessible(page);
   });
@@ -82,11 +82,11 @@ describe('the lists page', () => {
     await page.waitForURL('**/lists?sort=name');
     await expect
       .poll(() => page.locator('[data-testid="species-row"] p.font-medium').allTextContents())
-      .toEqual(['Gull sp.', 'Heron sp.', 'Warbler sp.']);
+      .toEqual(['Glade Gull', 'Hollow Heron', 'Wold Warbler']);
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('count');
     await expect
       .poll(() => page.locator('[data-testid="species-row"] p.font-medium').allTextContents())
-      .toEqual(['Gull sp.', 'Heron sp.', 'Warbler sp.']); // 9, then 1 and 1 by name
+      .toEqual(['Glade Gull', 'Hollow Heron', 'Wold Warbler']); // 9, then 1 and 1 by name
     await page.reload();
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('count');
   });
@@ -98,12 +98,12 @@ describe('the lists page', () => {
     expect(await page.getByRole('combobox', { name: 'Year', exact: true }).inputValue()).toBe(
       String(thisYear),
     );
-    expect(await rowNames(page, 1)).toEqual(['Gull sp.']);
+    expect(await rowNames(page, 1)).toEqual(['Glade Gull']);
     await page.getByRole('button', { name: 'Previous year' }).click();
     await page.waitForURL(`**/lists?kind=year&year=${lastYear}`);
     await expect
       .poll(() => page.locator('[data-testid="species-row"] p.font-medium').allTextContents())
-      .toEqual(['Warbler sp.', 'Heron sp.']);
+      .toEqual(['Wold Warbler', 'Hollow Heron']);
     await page
       .getByRole('combobox', { name: 'Year', exact: true })
       .selectOption(String(lastYear - 5));
@@ -123,15 +123,15 @@ describe('the lists page', () => {
     ).toEqual(['Choose a place', 'Hyde Park', 'Kew Gardens']);
     await page.getByRole('combobox', { name: 'Place' }).selectOption('Hyde Park');
     await page.waitForURL('**/lists?kind=place&place=Hyde+Park');
-    expect(await rowNames(page, 2)).toEqual(['Heron sp.', 'Gull sp.']);
-    expect(await rows(page).filter({ hasText: 'Gull sp.' }).textContent()).toContain(
+    expect(await rowNames(page, 2)).toEqual(['Hollow Heron', 'Glade Gull']);
+    expect(await rows(page).filter({ hasText: 'Glade Gull' }).textContent()).toContain(
       '1 log · 7 individuals',
     );
-    await rows(page).filter({ hasText: 'Gull sp.' }).getByRole('link').click();
-    await page.waitForURL('**/?q=Gull+sp.&place=Hyde+Park');
+    await rows(page).filter({ hasText: 'Glade Gull' }).getByRole('link').click();
+    await page.waitForURL('**/?q=Glade+Gull&place=Hyde+Park');
     expect(pathOf(page)).toBe('/');
     await page.getByText('1 matching log').waitFor();
-    await page.getByTestId('log-card').filter({ hasText: 'Gull sp.' }).waitFor();
+    await page.getByTestId('log-card').filter({ hasText: 'Glade Gull' }).waitFor();
   });
 
   it('downloads the list shown as CSV', async () => {
@@ -147,9 +147,9 @@ describe('the lists page', () => {
     const csv = parse(await readFile(await download.path(), 'utf8'), { bom: true }) as string[][];
     expect(csv[0]?.slice(0, 2)).toEqual(['common_name', 'scientific_name']);
     expect(csv.slice(1).map((row) => [row[0], row[1], row[5], row[6]])).toEqual([
-      ['Gull sp.', '', '2', '9'],
-      ['Heron sp.', 'Ardeidae sp.', '1', '1'],
-      ['Warbler sp.', '', '1', '1'],
+      ['Glade Gull', '', '2', '9'],
+      ['Hollow Heron', 'Ardea hollowi', '1', '1'],
+      ['Wold Warbler', '', '1', '1'],
     ]);
   });
 
@@ -166,6 +166,39 @@ describe('the lists page', () => {
       expect(await newcomer.page.getByRole('link', { name: 'Download CSV' }).count()).toBe(0);
     } finally {
       await newcomer.context.close();
+    }
+  });
+
+  it('rolls a group up to its species and lists a spuh after it, uncounted, with eBird\'s "+ N other taxa" line', async () => {
+    const birder = await signUp(browser, { timezoneId: 'Europe/Paris' });
+    try {
+      const { context, page } = birder;
+      await createLog(context, {
+        speciesCommon: 'Glade Gull',
+        speciesScientific: 'Larus gladei',
+        observedAt: '2025-01-02T09:00:00Z',
+      });
+      await createLog(context, {
+        speciesCommon: 'Glade Gull (Northern)',
+        speciesScientific: 'Larus gladei borealis',
+        observedAt: '2025-01-03T09:00:00Z',
+      });
+      await createLog(context, { speciesCommon: 'gull sp.', observedAt: '2025-01-01T09:00:00Z' });
+      await page.goto('/lists');
+      await page.getByText('1 species').waitFor(); // the group counts as its species
+      await page.getByTestId('other-taxa').getByText('+ 1 other taxon').waitFor();
+      const names = await rowNames(page, 2);
+      expect(names[1]).toBe('gull sp.not counted'); // last, after the species, unnumbered
+      expect(await rows(page).nth(1).textContent()).toMatch(/^\+/);
+      await expectAccessible(page);
+      if (process.env.LISTS_SCREENSHOTS) {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.screenshot({ path: `${process.env.LISTS_SCREENSHOTS}/lists-${width}.png` });
+        }
+      }
+    } finally {
+      await birder.context.close();
     }
   });
 });

@@ -3,8 +3,9 @@ import { LOG_LIMITS, outingFilter } from './logs/schemas.js';
 import { queryParam, queryTimeZone } from './query-params.js';
 
 // Species lists of the signed-in user's logs (issue 20; ARCHITECTURE "Later contracts",
-// docs/decisions/011-lists.md): the life list, a year's and a place's. A species is its taxon
-// when the log is linked to one, else its trimmed common name compared case-insensitively.
+// docs/decisions/011-lists.md): the life list, a year's and a place's. Species count as eBird
+// and iNaturalist count them (issue 32): subspecies and groups count as their species; spuhs,
+// slashes, hybrids and domestic types are listed but count as no species.
 
 export const listKinds = ['life', 'year', 'place'] as const;
 export type ListKind = (typeof listKinds)[number];
@@ -57,7 +58,13 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const listItemSchema = z.object({
   key: z
     .string()
-    .describe('The species: its taxon id, or `name:` and its common name in lower case'),
+    .describe(
+      'The species: `sci:` and its binomial in lower case, else `name:` and its common name ' +
+        'in lower case; for an entry that counts as no species, `other:` and its taxon or name',
+    ),
+  countsAsSpecies: z
+    .boolean()
+    .describe('False for a spuh, slash, hybrid, domestic type or higher taxon: shown, not counted'),
   taxonId: z.string().nullable(),
   commonName: z
     .string()
@@ -76,7 +83,11 @@ export type ListItem = z.infer<typeof listItemSchema>;
 
 export const speciesListReplySchema = z.object({
   items: z.array(listItemSchema),
-  total: z.number().int().describe('How many species the list holds'),
+  total: z.number().int().describe('How many species the list holds (entries that count)'),
+  otherTaxa: z
+    .number()
+    .int()
+    .describe('How many entries count as no species: spuhs, slashes, hybrids, domestic types'),
 });
 export type SpeciesList = z.infer<typeof speciesListReplySchema>;
 

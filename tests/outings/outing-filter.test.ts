@@ -153,7 +153,11 @@ describe.each(stores)('filtering by outing on $store', ({ databaseUrl }) => {
       uniqueSpecies: 0,
       totalLogs: 0,
     });
-    expect(await json(ada, `/api/lists?outingId=${bobs}`)).toEqual({ items: [], total: 0 });
+    expect(await json(ada, `/api/lists?outingId=${bobs}`)).toEqual({
+      items: [],
+      total: 0,
+      otherTaxa: 0,
+    });
     const exported = await get(ada, `/api/export.csv?outingId=${bobs}`);
     expect(parse(exported.body, { bom: true })).toHaveLength(1); // the header alone
     expect((await get(ada, `/api/export/ebird.csv?outingId=${bobs}`)).body).toBe('');

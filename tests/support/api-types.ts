@@ -395,7 +395,7 @@ export interface paths {
     };
     /**
      * Your life, year or place list
-     * @description The species of your logs, one row each: a log linked to a taxon counts as that taxon, others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known.
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known.
      */
     get: operations['getSpeciesList'];
     put?: never;
@@ -415,7 +415,7 @@ export interface paths {
     };
     /**
      * Download your life, year or place list as CSV
-     * @description The species of your logs, one row each: a log linked to a taxon counts as that taxon, others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. As a CSV file (RFC 4180, UTF-8, a header row).
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. As a CSV file (RFC 4180, UTF-8, a header row).
      */
     get: operations['downloadSpeciesList'];
     put?: never;
@@ -2738,8 +2738,10 @@ export interface operations {
         content: {
           'application/json': {
             items: {
-              /** @description The species: its taxon id, or `name:` and its common name in lower case */
+              /** @description The species: `sci:` and its binomial in lower case, else `name:` and its common name in lower case; for an entry that counts as no species, `other:` and its taxon or name */
               key: string;
+              /** @description False for a spuh, slash, hybrid, domestic type or higher taxon: shown, not counted */
+              countsAsSpecies: boolean;
               taxonId: string | null;
               /** @description The taxon's name in the reader's language, else the spelling most used in the logs */
               commonName: string;
@@ -2755,8 +2757,10 @@ export interface operations {
               logs: number;
               individuals: number;
             }[];
-            /** @description How many species the list holds */
+            /** @description How many species the list holds (entries that count) */
             total: number;
+            /** @description How many entries count as no species: spuhs, slashes, hybrids, domestic types */
+            otherTaxa: number;
           };
         };
       };

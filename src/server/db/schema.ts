@@ -207,6 +207,13 @@ export const logs = pgTable(
       .generatedAlwaysAs(sql`lower(trim(species_common))`),
     /** The trimmed scientific name in lower case, for the search. */
     scientificKey: text('scientific_key').generatedAlwaysAs(sql`lower(trim(species_scientific))`),
+    /**
+     * The species the log counts as on the lists (issue 32): `sci:` and the binomial in lower
+     * case, else `name:` and the common name without its group; null when it counts as none (a
+     * spuh, slash, hybrid, domestic type or higher taxon). Set by the trigger logs_species_unit
+     * from the names and the taxon (migration 0016), whatever writes the log.
+     */
+    speciesUnit: text('species_unit'),
   },
   (table) => [
     // The list's order in full: a page of filtered logs stops at its last row, whatever the plan.
@@ -228,11 +235,11 @@ export const logs = pgTable(
     ),
     uniqueIndex('logs_user_idempotency_key').on(table.userId, table.idempotencyKey),
     uniqueIndex('logs_user_source_key').on(table.userId, table.sourceKey),
-    // A user's logs of one species (speciesIdentity in the logs feature) in observation order:
+    // A user's logs of one list entry (listKey in the logs feature) in observation order:
     // whether a log is the first of its species is one probe.
     index('logs_user_species_idx').on(
       table.userId,
-      sql`(coalesce(${table.taxonId}, 'name:' || ${table.speciesKey}))`,
+      sql`(coalesce(${table.speciesUnit}, 'other:' || coalesce(${table.taxonId}, 'name:' || ${table.speciesKey})))`,
       table.observedAt,
       table.createdAt,
       table.id,
@@ -390,6 +397,8 @@ export const taxa = pgTable(
     sourceId: varchar('source_id', { length: 100 }).notNull(),
     /** The taxon that replaced this one (a synonym, a merge); null for an accepted taxon. */
     acceptedId: varchar('accepted_id', { length: 120 }),
+    /** eBird's REPORT_AS: the species an issf, form or intergrade counts as (`ebird:amerob`). */
+    reportAs: varchar('report_as', { length: 120 }),
     /** nameKey(scientific_name): the searches and the linking compare this. */
     scientificKey: text('scientific_key').notNull(),
   },

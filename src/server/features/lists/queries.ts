@@ -2,10 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { dayAfter } from '../../../common/dates.js';
 import { isoUtc, type Db } from '../../db/client.js';
 import { logs, taxa } from '../../db/schema.js';
-import { speciesIdentity } from '../logs/index.js';
+import { listKey } from '../logs/index.js';
 import { shownName } from '../taxonomy/index.js';
 
-// SQL of the species lists: the user's own logs, grouped per species (logs' speciesIdentity).
+// SQL of the species lists: the user's own logs, grouped per species (the logs' listKey: their
+// species unit, else one row for each spuh, slash or hybrid, which counts as no species).
 
 /** Which of the user's logs a list holds (life: all of them), of one outing when it names one. */
 export type ListScope = (
@@ -14,6 +15,7 @@ export type ListScope = (
 
 export interface ListRow {
   key: string;
+  countsAsSpecies: boolean;
   taxonId: string | null;
   commonName: string;
   scientificName: string | null;
@@ -89,35 +91,44 @@ export function listStatement(userId: string, scope: ListScope, language: string
   const inScope = sql`${logs.userId} = ${userId} AND ${scopeCondition(scope)}`;
   return sql`
     WITH spellings AS MATERIALIZED (
-      SELECT ${speciesIdentity} AS key, ${logs.taxonId} AS taxon_id,
+      SELECT ${listKey} AS key, ${logs.speciesUnit} IS NOT NULL AS counted,
+        -- the taxon that names the row: the species itself, not one of its subspecies
+        CASE WHEN ${logs.speciesUnit} IS NULL
+          OR ${logs.speciesUnit} = 'sci:' || species_binomial(${taxa.scientificName})
+          THEN ${logs.taxonId} END AS taxon_id,
+        -- spellings of a subspecies or group ('Barn Owl (Eurasian)') name the species last
+        ${logs.speciesUnit} IS NOT NULL AND (${logs.speciesCommon} ~ '[\(\[]'
+          OR coalesce(${logs.speciesScientific}, '') ~ '^\s*\S+\s+\S+\s+\S') AS below,
         trim(${logs.speciesCommon}) AS common, nullif(trim(${logs.speciesScientific}), '') AS scientific,
         count(*) AS logs, sum(${logs.count}) AS individuals,
         min(${logs.observedAt}) AS first_at, max(${logs.observedAt}) AS last_at
-      FROM ${logs} WHERE ${inScope}
-      GROUP BY 1, 2, 3, 4
+      FROM ${logs} LEFT JOIN ${taxa} ON ${taxa.id} = ${logs.taxonId} WHERE ${inScope}
+      GROUP BY 1, 2, 3, 4, 5, 6
     ), species AS MATERIALIZED (
-      SELECT key, min(taxon_id) AS taxon_id, sum(logs) AS logs, sum(individuals) AS individuals,
+      SELECT key, bool_or(counted) AS counted, min(taxon_id) AS taxon_id, sum(logs) AS logs,
+        sum(individuals) AS individuals,
         min(first_at) AS first_at, max(last_at) AS last_at
       FROM spellings GROUP BY key
     ), commons AS (
       -- each species' spelling with the most logs; ties by code point, alike on both stores
       SELECT DISTINCT ON (key) key, common FROM (
-        SELECT key, common, sum(logs) AS logs FROM spellings GROUP BY key, common) c
-      ORDER BY key, logs DESC, common COLLATE "C"
+        SELECT key, common, bool_and(below) AS below, sum(logs) AS logs
+        FROM spellings GROUP BY key, common) c
+      ORDER BY key, below, logs DESC, common COLLATE "C"
     ), scientifics AS (
       SELECT DISTINCT ON (key) key, scientific FROM (
-        SELECT key, scientific, sum(logs) AS logs FROM spellings
+        SELECT key, scientific, bool_and(below) AS below, sum(logs) AS logs FROM spellings
         WHERE scientific IS NOT NULL GROUP BY key, scientific) x
-      ORDER BY key, logs DESC, scientific COLLATE "C"
+      ORDER BY key, below, logs DESC, scientific COLLATE "C"
     ), firsts AS (
       -- each species with its first log, found by its time through logs_user_newest_idx
       SELECT DISTINCT ON (s.key) s.*, ${logs.id} AS first_id, ${logs.timeZone} AS time_zone,
         ${logs.timeKnown} AS time_known
       FROM species s JOIN ${logs} ON ${logs.observedAt} = s.first_at AND ${inScope}
-        AND ${speciesIdentity} = s.key
+        AND ${listKey} = s.key
       ORDER BY s.key, ${logs.createdAt}, ${logs.id}
     )
-    SELECT s.key, s.taxon_id AS "taxonId",
+    SELECT s.key, s.counted AS "countsAsSpecies", s.taxon_id AS "taxonId",
       coalesce(${shownName(sql`s.taxon_id`, language)}, c.common) AS "commonName",
       coalesce(t.scientific_name, x.scientific) AS "scientificName",
       ${isoUtc(sql`s.first_at`)} AS "firstObservedAt", s.first_id AS "firstLogId",

@@ -5,8 +5,10 @@ import { requireUserId } from '../auth/index.js';
 import { getSpeciesList, listCsv, listFilename } from './service.js';
 
 const LIST_DESCRIPTION =
-  'The species of your logs, one row each: a log linked to a taxon counts as that taxon, ' +
-  'others by their common name (trimmed, ignoring case). `kind=year` holds the logs of that ' +
+  'The species of your logs, one row each, counted as eBird counts them: a subspecies or group ' +
+  'counts as its species (by scientific name, else by common name without the group, ignoring ' +
+  'case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species ' +
+  '(`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that ' +
   "year as the calendar read at each log's place (its time zone; `tz` for logs without one); " +
   '`kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the ' +
   'Accept-Language language when known.';

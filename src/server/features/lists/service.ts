@@ -50,24 +50,30 @@ export async function getSpeciesList(
   const language = readerLanguage(acceptLanguage);
   const rows = await listSpecies(db, userId, scopeOf(query), language);
   const items = sortItems(rows, query.sort, language);
-  return { items, total: items.length };
+  const total = items.filter((item) => item.countsAsSpecies).length;
+  return { items, total, otherTaxa: items.length - total };
 }
 
 /** Names are free text: a spreadsheet must not run one (as the export writes them). */
 const asText = (value: string | null) => (value === null ? null : spreadsheetText(value));
 
-/** The list as CSV: RFC 4180 (CRLF, quoted when needed), UTF-8 with a byte order mark. */
+/**
+ * The list as CSV: RFC 4180 (CRLF, quoted when needed), UTF-8 with a byte order mark. Its species
+ * only, as eBird's download: the entries that count as none stay on the page.
+ */
 export function listCsv({ items }: SpeciesList): string {
-  const records = items.map((item) => [
-    asText(item.commonName),
-    asText(item.scientificName),
-    item.taxonId,
-    item.firstObservedAt,
-    item.lastObservedAt,
-    item.logs,
-    item.individuals,
-    item.firstLogId,
-  ]);
+  const records = items
+    .filter((item) => item.countsAsSpecies)
+    .map((item) => [
+      asText(item.commonName),
+      asText(item.scientificName),
+      item.taxonId,
+      item.firstObservedAt,
+      item.lastObservedAt,
+      item.logs,
+      item.individuals,
+      item.firstLogId,
+    ]);
   return stringify(records, {
     columns: [...LIST_CSV_COLUMNS],
     header: true,

@@ -10,6 +10,6 @@ export {
   isLogId,
   type ImportedLog,
 } from './service.js';
-export { speciesIdentity } from './species.js';
+export { listKey, speciesUnit } from './species.js';
 export { linkLogsToBackbone } from './taxon-links.js';
 export { suggestionsRoutes } from './suggestions-routes.js';

@@ -8,20 +8,24 @@ interface LogColumns {
   userId: AnyColumn;
   taxonId: AnyColumn;
   speciesKey: AnyColumn;
+  speciesUnit: AnyColumn;
   observedAt: AnyColumn;
   createdAt: AnyColumn;
 }
 
 /**
- * A species as the lists, the statistics and the lifer flag count it: the log's taxon when it is
- * linked to one, else its trimmed common name compared case-insensitively (`name:barn owl`).
- * Taxon ids (`gbif:2490719`) never start with `name:`, so the two kinds of key never meet. The
+ * A row of the lists (issue 32): the species a log counts as (its species_unit, `sci:tyto alba`
+ * or `name:barn owl`), else, for a log that counts as no species (a spuh, a slash, a hybrid),
+ * `other:` and its taxon or its common name in lower case: kept and shown, not counted. The
  * expression is the one logs_user_species_idx indexes.
  */
-const identityOf = (row: Pick<LogColumns, 'taxonId' | 'speciesKey'>) =>
-  sql<string>`coalesce(${row.taxonId}, 'name:' || ${row.speciesKey})`;
+const listKeyOf = (row: Pick<LogColumns, 'taxonId' | 'speciesKey' | 'speciesUnit'>) =>
+  sql<string>`coalesce(${row.speciesUnit}, 'other:' || coalesce(${row.taxonId}, 'name:' || ${row.speciesKey}))`;
 
-export const speciesIdentity = identityOf(logs);
+export const listKey = listKeyOf(logs);
+
+/** The species a log counts as; null for one that counts as none. count(DISTINCT …) skips those. */
+export const speciesUnit = sql<string | null>`${logs.speciesUnit}`;
 
 const OTHER = 'o';
 const other = alias(logs, OTHER);
@@ -30,26 +34,26 @@ const other = alias(logs, OTHER);
 const otherOfSpecies = (row: LogColumns, before: ReturnType<typeof sql>) => sql`EXISTS (
   SELECT 1 FROM ${logs} ${sql.identifier(OTHER)}
   WHERE ${other.userId} = ${row.userId} AND ${other.id} <> ${row.id}
-    AND ${identityOf(other)} = ${identityOf(row)} AND ${before})`;
+    AND ${listKeyOf(other)} = ${listKeyOf(row)} AND ${before})`;
 
 /**
- * Whether the log `row` is new to the user's life list (a create's `lifer`): no other log of
- * theirs of its species was made before it. A statement inserting the row does not see it in the
- * table; a replayed create answers as the first did.
+ * Whether the log `row` is new to the user's life list (a create's `lifer`): it counts as a
+ * species and no other log of theirs of that species was made before it. A statement inserting
+ * the row does not see it in the table; a replayed create answers as the first did.
  */
 export const isFirstOfSpecies = (row: LogColumns) =>
-  sql<boolean>`NOT ${otherOfSpecies(
+  sql<boolean>`${row.speciesUnit} IS NOT NULL AND NOT ${otherOfSpecies(
     row,
     sql`(${other.createdAt}, ${other.id}) < (${row.createdAt}, ${row.id})`,
   )}`;
 
 /**
  * Whether the log `row` is the user's first observation of its species: the one their life list
- * shows it by (the lists' firstLogId), in the order observed, then made, then id. One probe of
- * logs_user_species_idx.
+ * shows it by (the lists' firstLogId), in the order observed, then made, then id; false for a log
+ * that counts as no species. One probe of logs_user_species_idx.
  */
 export const isFirstObservedOfSpecies = (row: LogColumns) =>
-  sql<boolean>`NOT ${otherOfSpecies(
+  sql<boolean>`${row.speciesUnit} IS NOT NULL AND NOT ${otherOfSpecies(
     row,
     sql`(${other.observedAt}, ${other.createdAt}, ${other.id}) < (${row.observedAt}, ${row.createdAt}, ${row.id})`,
   )}`;

@@ -21,6 +21,8 @@ export interface LinkOutcome {
   followed: number;
   /** Free-text logs linked to the taxon their names match. */
   linked: number;
+  /** Logs whose species unit changed with their taxon's rank or REPORT_AS (issue 32). */
+  recounted: number;
 }
 
 /**
@@ -64,7 +66,20 @@ export async function linkLogsToBackbone(
     const last = names.at(-1)!;
     after = { common: last.common, scientific: last.scientific ?? '' };
   }
-  return { followed, linked };
+  return { followed, linked, recounted: await recountLinkedLogs(db, whose) };
+}
+
+/**
+ * A checklist loaded over the backbone may change what a linked log counts as (eBird's CATEGORY
+ * and REPORT_AS): the logs whose species unit (the trigger's, migration 0016) now differs.
+ */
+async function recountLinkedLogs(db: Db, whose: SQL): Promise<number> {
+  const unit = sql`species_unit(${logs.speciesCommon}, ${logs.speciesScientific}, ${logs.taxonId})`;
+  const result = await db.execute(sql`
+    UPDATE ${logs} SET species_unit = ${unit}
+    WHERE ${logs.taxonId} IS NOT NULL ${whose} AND ${logs.speciesUnit} IS DISTINCT FROM ${unit}
+    RETURNING 1`);
+  return rowsOf(result).length;
 }
 
 /** Logs of a taxon that now has an accepted one move to it. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { OutingListQuery } from '../../../common/outings/schemas.js';
 import type { Db } from '../../db/client.js';
 import { logPhotos, logs, outings, type OutingRow } from '../../db/schema.js';
-import { logRow, logRowJson, speciesIdentity } from '../logs/index.js';
+import { logRow, logRowJson, speciesUnit } from '../logs/index.js';
 
 // SQL of the outings feature. Every statement is scoped by the outing's owner.
 
@@ -12,9 +12,9 @@ type OutingValues = Omit<typeof outings.$inferInsert, 'id' | 'userId' | 'created
 // written out, or it would read as the logs' own id inside the subqueries.
 const outerId = sql`${outings}.${sql.identifier('id')}`;
 
-/** How many species and individuals the outing's logs hold (the lists' idea of a species). */
+/** How many species (as the lists count them: no spuhs, slashes, hybrids) and individuals. */
 const tally = {
-  species: sql<number>`(SELECT count(DISTINCT ${speciesIdentity})::int FROM ${logs}
+  species: sql<number>`(SELECT count(DISTINCT ${speciesUnit})::int FROM ${logs}
     WHERE ${logs.outingId} = ${outerId})`,
   individuals: sql<string>`(SELECT coalesce(sum(${logs.count}), 0) FROM ${logs}
     WHERE ${logs.outingId} = ${outerId})`,
@@ -103,7 +103,7 @@ export async function selectPublicOutingLogs(db: Db, outingId: string) {
       .where(onOuting),
     db
       .select({
-        species: sql<number>`count(DISTINCT ${speciesIdentity})::int`,
+        species: sql<number>`count(DISTINCT ${speciesUnit})::int`,
         individuals: sql<string>`coalesce(sum(${logs.count}), 0)`,
       })
       .from(logs)

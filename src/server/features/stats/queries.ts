@@ -2,15 +2,15 @@ import { desc, sql } from 'drizzle-orm';
 import type { StatsBucket, StatsRange, TopSpeciesRanking } from '../../../common/stats.js';
 import type { Db } from '../../db/client.js';
 import { logs } from '../../db/schema.js';
-import { logFilterWhere, speciesIdentity } from '../logs/index.js';
+import { listKey, logFilterWhere, speciesUnit } from '../logs/index.js';
 
 // SQL of the stats feature; only the user's own logs, days and buckets as the calendar reads in tz.
 
 /**
- * A species as the lists count it: its taxon when the log is linked to one, else its trimmed
- * common name compared case-insensitively.
+ * A row as the lists show it (issue 32): subspecies and groups roll up to their species; a spuh,
+ * slash or hybrid is a row of its own that counts as no species.
  */
-const speciesKey = speciesIdentity;
+const speciesKey = listKey;
 
 // Sums come back as bigint/numeric, which the drivers hand over as text.
 const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
@@ -24,17 +24,18 @@ export async function sumLogs(db: Db, userId: string, range: StatsRange) {
   const perSpecies = db
     .select({
       key: sql<string>`${speciesKey}`.as('key'),
+      counted: sql<boolean>`${speciesUnit} IS NOT NULL`.as('counted'),
       sightings: sql<number>`sum(${logs.count})`.as('sightings'),
       logCount: sql<number>`count(*)`.as('log_count'),
     })
     .from(logs)
     .where(rangeWhere(userId, range))
-    .groupBy(sql`1`)
+    .groupBy(sql`1`, sql`2`)
     .as('per_species');
   const [row] = await db
     .select({
       totalSightings: total(sql`coalesce(sum(${perSpecies.sightings}), 0)`),
-      uniqueSpecies: total(sql`count(*)`),
+      uniqueSpecies: total(sql`count(*) FILTER (WHERE ${perSpecies.counted})`),
       totalLogs: total(sql`coalesce(sum(${perSpecies.logCount}), 0)`),
     })
     .from(perSpecies);

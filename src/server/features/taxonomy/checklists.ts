@@ -308,6 +308,7 @@ const CLEMENTS_COLUMNS = {
   category: ['CATEGORY', 'category'],
   order: ['ORDER1', 'ORDER', 'order'],
   family: ['FAMILY', 'family'],
+  reportAs: ['REPORT_AS', 'report as'],
 };
 
 async function importClementsCsv(db: Db, input: Readable, source: string) {
@@ -340,6 +341,7 @@ async function importClementsCsv(db: Db, input: Readable, source: string) {
     if (!code || !scientificName) continue;
     const english = cell(CLEMENTS_COLUMNS.english);
     const family = cell(CLEMENTS_COLUMNS.family);
+    const reportAs = cell(CLEMENTS_COLUMNS.reportAs);
     batch.push({
       id: `${source}:${code}`,
       scientificName,
@@ -353,6 +355,7 @@ async function importClementsCsv(db: Db, input: Readable, source: string) {
       source,
       sourceId: code,
       acceptedId: null,
+      reportAs: reportAs ? `${source}:${reportAs}` : null, // the species an issf counts as
       scientificKey: nameKey(scientificName),
       names: english
         ? [{ language: 'en', name: english, preferred: true, nameKey: nameKey(english) }]

@@ -20,6 +20,8 @@ export interface TaxonInput {
   source: string;
   sourceId: string;
   acceptedId: string | null;
+  /** eBird's REPORT_AS: the id of the species this taxon counts as. */
+  reportAs?: string | null;
   scientificKey: string;
   names: Array<{ language: string; name: string; preferred: boolean; nameKey: string }>;
 }
@@ -143,7 +145,8 @@ async function upsertTaxonRows(db: Db, rows: TaxonInput[]) {
       rank = excluded.rank, kingdom = excluded.kingdom, phylum = excluded.phylum,
       class = excluded.class, "order" = excluded."order", family = excluded.family,
       genus = excluded.genus, source = excluded.source, source_id = excluded.source_id,
-      accepted_id = excluded.accepted_id, scientific_key = excluded.scientific_key`);
+      accepted_id = excluded.accepted_id, report_as = excluded.report_as,
+      scientific_key = excluded.scientific_key`);
 }
 
 /** The taxa's names become the given ones, language by language (other languages stay). */

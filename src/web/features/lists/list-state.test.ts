@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListItem } from '../../../common/lists';
 import {
   distinctPlaces,
+  otherTaxaLine,
   emptyListText,
   listCsvUrl,
   listQuery,
@@ -14,6 +15,7 @@ import {
 const now = new Date('2026-07-01T12:00:00Z');
 const item = (overrides: Partial<ListItem> = {}): ListItem => ({
   key: 'name:robin',
+  countsAsSpecies: true,
   taxonId: null,
   commonName: 'Robin',
   scientificName: 'Erithacus rubecula',
@@ -104,5 +106,10 @@ describe('the lists page state', () => {
     });
     expect(emptyListText({ ...base, kind: 'place' }, false).title).toBe('No places yet');
     expect(emptyListText({ ...base, kind: 'place' }, true).title).toBe('Choose a place');
+  });
+
+  it('writes the line of the entries that count as no species as eBird does', () => {
+    expect(otherTaxaLine(1)).toBe('+ 1 other taxon');
+    expect(otherTaxaLine(1234)).toBe('+ 1,234 other taxa');
   });
 });

@@ -105,6 +105,10 @@ export function pickerYears(chosen: number, now = new Date()): number[] {
 
 export const speciesCount = (total: number) => `${total.toLocaleString()} species`;
 
+/** The entries that count as no species (spuhs, slashes, hybrids), as eBird writes it. */
+export const otherTaxaLine = (others: number) =>
+  `+ ${others.toLocaleString()} other ${others === 1 ? 'taxon' : 'taxa'}`;
+
 export interface EmptyListText {
   title: string;
   description: string;

@@ -20,6 +20,7 @@ import {
   listQuery,
   parseListsSearch,
   pickerYears,
+  otherTaxaLine,
   speciesCount,
   speciesLogsHref,
   toListsSearch,
@@ -76,6 +77,11 @@ export function ListsPage() {
           <p className="text-muted-foreground" aria-live="polite">
             {waiting ? 'Loading...' : list.data && query ? speciesCount(list.data.total) : '\u00a0'}
           </p>
+          {!waiting && query && list.data && list.data.otherTaxa > 0 && (
+            <p className="text-sm text-muted-foreground" data-testid="other-taxa">
+              {otherTaxaLine(list.data.otherTaxa)}
+            </p>
+          )}
         </div>
         {query ? (
           <Button variant="outline" asChild>
@@ -233,22 +239,32 @@ function SpeciesRows({
   state: ListsState;
   stale: boolean;
 }) {
+  // the species, numbered; then what counts as none (spuhs, slashes, hybrids), as eBird shows it
+  const rows = [
+    ...items.filter((item) => item.countsAsSpecies),
+    ...items.filter((item) => !item.countsAsSpecies),
+  ];
   return (
     <Card className={cn('gap-0 py-0 transition-opacity', stale && 'opacity-60')}>
       <ol className="divide-y" aria-label="Species">
-        {items.map((item, index) => (
+        {rows.map((item, index) => (
           <li key={item.key} data-testid="species-row">
             <Link
               href={speciesLogsHref(item, state)}
               className="flex items-center gap-3 px-4 py-3 outline-none transition-colors hover:bg-accent/40 focus-visible:bg-accent/40 sm:gap-4"
             >
               <span className="w-6 shrink-0 text-right text-sm text-muted-foreground tabular-nums sm:w-8">
-                {index + 1}
+                {item.countsAsSpecies ? index + 1 : '+'}
               </span>
               <div className="grid min-w-0 flex-1 gap-1 sm:flex sm:items-center sm:gap-4">
                 <div className="min-w-0 sm:flex-1">
                   <p className="truncate font-medium" title={item.commonName}>
                     {item.commonName}
+                    {!item.countsAsSpecies && (
+                      <span className="ml-2 text-xs font-normal text-muted-foreground">
+                        not counted
+                      </span>
+                    )}
                   </p>
                   {item.scientificName && (
                     <p
