@@ -28,7 +28,8 @@ import {
   findImportedOutings,
   findOwnOutings,
 } from '../../outings/index.js';
-import { csvFormats, SOURCE_ID_MAX, type CsvFormat, type RowOuting } from './formats.js';
+import { SOURCE_ID_MAX, type CsvFormat, type RowOuting } from './csv-format.js';
+import { csvFormats } from './formats.js';
 import { readRecords } from './read-csv.js';
 
 // Rules of the import (issues 5 and 24): every row through the log write schema; invalid rows
