@@ -1,6 +1,9 @@
+import { offsetAt, wallClockAt } from '../../../../common/place-time.js';
 import {
   atOffset,
   atWallClock,
+  type CalendarDate,
+  type Observed,
   onDay,
   readDate,
   readInstant,
@@ -23,29 +26,50 @@ export const NO_TAXON =
   'No taxon: the observation has no name (common_name, species_guess or scientific_name)';
 export const NO_DATE = 'No date: observed_on is empty';
 
-/** When an iNaturalist observation was made: its UTC time, its observer's string, or its day. */
-function iNaturalistTime(cells: Cells, zone: string | undefined) {
-  const exact = readInstant(cells('time_observed_at'));
-  if (exact) return { observedAt: exact.toISOString(), timeKnown: true };
+/**
+ * The zones of a row: the place's, at its coordinates, and the row's `time_zone`. iNaturalist
+ * sets `time_zone` from the coordinates since about 2017, but before, and for a row whose place
+ * it could not place, it is the observer's account setting (an Argentine row in Paris's or
+ * Apia's zone): the place's zone wins, `time_zone` stands in without coordinates.
+ */
+interface RowZones {
+  place: string | undefined;
+  row: string | undefined;
+}
+
+/**
+ * When an iNaturalist observation was made. `observed_on_string` is the observer's wall clock
+ * (their typing, or the camera's) and `time_observed_at` that clock read in `time_zone`, in UTC.
+ * So: a time written with its offset is that instant (`2018/01/11 2:34 PM -03`); one written
+ * without is the clock at the place, which is `time_observed_at` unless `time_zone` is not the
+ * place's zone (then the clock is read again at the place); a day alone is noon there.
+ */
+function iNaturalistTime(cells: Cells, zones: RowZones) {
+  const zone = zones.place ?? zones.row;
   const written = readObservedString(cells('observed_on_string'));
   const day = cells('observed_on').trim();
+  const recorded = readInstant(cells('time_observed_at'));
   const date = readDate(day) ?? (day === '' ? written?.date : undefined);
-  if (!date) return day === '' && !written ? undefined : { observedAt: day, timeKnown: true };
-  const sameDay =
-    written?.clock &&
-    written.date.year === date.year &&
-    written.date.month === date.month &&
-    written.date.day === date.day;
-  if (sameDay && written.clock) {
-    if (written.offset !== undefined) {
-      return {
-        observedAt: atOffset(date, written.clock, written.offset).toISOString(),
-        timeKnown: true,
-      };
-    }
-    return atWallClock({ ...date, ...written.clock }, zone);
+  // the observer's time, when it is of the day observed_on says
+  const timed = written?.clock && (!date || sameDay(written.date, date)) ? written : undefined;
+  if (timed?.clock && timed.offset !== undefined) {
+    const instant = atOffset(timed.date, timed.clock, timed.offset);
+    return { observedAt: instant.toISOString(), timeKnown: true };
   }
-  return onDay(date, zone);
+  if (recorded) return atPlace(recorded, zones);
+  if (!date) return day === '' && !written ? undefined : { observedAt: day, timeKnown: true };
+  return timed?.clock ? atWallClock({ ...date, ...timed.clock }, zone) : onDay(date, zone);
+}
+
+const sameDay = (one: CalendarDate, other: CalendarDate) =>
+  one.year === other.year && one.month === other.month && one.day === other.day;
+
+/** `time_observed_at`, its clock in the row's zone read again at the place when theirs differ. */
+function atPlace(recorded: Date, { place, row }: RowZones): Observed | undefined {
+  if (!place || !row || offsetAt(recorded, place) === offsetAt(recorded, row)) {
+    return { observedAt: recorded.toISOString(), timeKnown: true };
+  }
+  return atWallClock(wallClockAt(recorded, row), place);
 }
 
 /** iNaturalist's observation export (any choice of its columns that has a date and a taxon). */
@@ -69,8 +93,12 @@ export const iNaturalist: CsvFormat = {
       cells(exact || !hidden ? 'positional_accuracy' : 'public_positional_accuracy') ||
         cells('positional_accuracy'),
     );
-    const zone = railsZone(cells('time_zone')) ?? zoneOfCoordinates(latitude, longitude);
-    const time = iNaturalistTime(cells, zone);
+    const zones = {
+      place: zoneOfCoordinates(latitude, longitude),
+      row: railsZone(cells('time_zone')),
+    };
+    const zone = zones.place ?? zones.row;
+    const time = iNaturalistTime(cells, zones);
     const image = cells('image_url').trim();
     const url = cells('url').trim();
     const id = cells('id').trim();
