@@ -90,4 +90,62 @@ describe.each(stores)('iNaturalist import on $store', ({ databaseUrl }) => {
       timeKnown: true,
     });
   });
+
+  it('keeps a description over 2,000 characters, the rest in the notes, and says so', async () => {
+    const ada = await signUp(app, 'inat-long');
+    // a field note grown long: words of every length, a line break, and no space near the cut
+    const note = (length: number, seed: string) => {
+      let text = '';
+      for (let n = 1; text.length < length; n += 1) {
+        text += `${seed} ${n}: ${'dos adultos alimentando pichones'.slice(0, 5 + (n % 27))}${n % 9 ? ' ' : '\n'}`;
+      }
+      return text.slice(0, length).trim();
+    };
+    const long = note(2345, 'Nido');
+    const longest = note(9876, 'Visita');
+    const exact = note(2000, 'Censo');
+    const row = (id: string, name: string, description: string) =>
+      `${id},2023/10/14 9:12 AM -03,2023-10-14,Buenos Aires,https://www.inaturalist.org/observations/${id},"${description}",${name}`;
+    const csv = [
+      'id,observed_on_string,observed_on,time_zone,url,description,common_name',
+      row('187000001', 'Rufous Hornero', long),
+      row('187000002', 'Great Kiskadee', longest),
+      row('187000003', 'Picazuro Pigeon', exact),
+    ].join('\n');
+    const res = await importFile(ada, csv);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      imported: 3,
+      rejected: [],
+      warnings: [
+        { line: 2, message: 'description: 2,345 characters, the rest moved to notes' },
+        {
+          line: 3 + long.split('\n').length - 1, // the first row's cell is over several lines
+          message: expect.stringMatching(
+            /^description: 9,876 characters, the rest moved to notes; the last 2,9\d\d did not fit there and were left out$/,
+          ),
+        },
+      ],
+    });
+    const logs = new Map((await logsOf(ada)).map((log) => [log.speciesCommon, log] as const));
+    const link = (id: string) => `iNaturalist: https://www.inaturalist.org/observations/${id}`;
+
+    const hornero = logs.get('Rufous Hornero')!;
+    expect(hornero.description!.length).toBeLessThanOrEqual(2000);
+    expect(hornero.description).toMatch(/\S …$/); // cut after a word
+    const kept = hornero.description!.slice(0, -2);
+    expect(hornero.notes).toMatch(new RegExp(`^… \\S[^]*\\n${link('187000001')}$`));
+    const moved = hornero.notes!.slice(2, -link('187000001').length - 1);
+    expect(`${kept} ${moved}`.replace(/\s+/g, ' ')).toBe(long.replace(/\s+/g, ' '));
+
+    const kiskadee = logs.get('Great Kiskadee')!;
+    expect(kiskadee.notes!.length).toBeLessThanOrEqual(5000);
+    expect(kiskadee.notes!.length).toBeGreaterThan(4950);
+    expect(kiskadee.notes).toMatch(new RegExp(` …\\n${link('187000002')}$`));
+
+    expect(logs.get('Picazuro Pigeon')).toMatchObject({
+      description: exact,
+      notes: link('187000003'),
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { LOG_LIMITS } from '../../../../common/logs/schemas.js';
 import { offsetAt, wallClockAt } from '../../../../common/place-time.js';
 import {
   atOffset,
@@ -72,6 +73,44 @@ function atPlace(recorded: Date, { place, row }: RowZones): Observed | undefined
   return atWallClock(wallClockAt(recorded, row), place);
 }
 
+const MORE = '…';
+const count = (n: number) => n.toLocaleString('en');
+
+/** Where to cut text to at most `max` UTF-16 units: after a word, else never inside a character. */
+function cutPoint(text: string, max: number): number {
+  if (text.length <= max) return text.length;
+  const space = text.slice(0, max + 1).search(/\s\S*$/); // the last space that keeps it short
+  if (space > max / 2) return space;
+  return /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+}
+
+/** Text cut to `max` after a word, ending in ' …' when cut; and what was left. */
+function cutText(text: string, max: number) {
+  if (text.length <= max) return { kept: text, rest: '' };
+  const at = cutPoint(text, max - MORE.length - 1);
+  return { kept: `${text.slice(0, at).trimEnd()} ${MORE}`, rest: text.slice(at).trim() };
+}
+
+/**
+ * A description and the notes: iNaturalist keeps descriptions longer than ours, so the first
+ * LOG_LIMITS.description characters stay, cut after a word, and the rest goes on in the notes,
+ * before the observation's link; what the notes cannot hold either is left out. Says so.
+ */
+function descriptionAndNotes(description: string, link: string) {
+  const text = description.trim();
+  if (text.length <= LOG_LIMITS.description) return { description: text, notes: link };
+  const { kept, rest } = cutText(text, LOG_LIMITS.description);
+  const room = LOG_LIMITS.notes - (link ? link.length + 1 : 0);
+  const more = cutText(`${MORE} ${rest}`, room);
+  const lost = more.rest.length;
+  const moved = `description: ${count(text.length)} characters, the rest moved to notes`;
+  return {
+    description: kept,
+    notes: [more.kept, link].filter(Boolean).join('\n'),
+    warning: lost ? `${moved}; the last ${count(lost)} did not fit there and were left out` : moved,
+  };
+}
+
 /** iNaturalist's observation export (any choice of its columns that has a date and a taxon). */
 export const iNaturalist: CsvFormat = {
   name: 'inaturalist',
@@ -101,6 +140,7 @@ export const iNaturalist: CsvFormat = {
     const time = iNaturalistTime(cells, zones);
     const image = cells('image_url').trim();
     const url = cells('url').trim();
+    const text = descriptionAndNotes(cells('description'), url ? `iNaturalist: ${url}` : '');
     const id = cells('id').trim();
     const name =
       cells('common_name').trim() ||
@@ -122,13 +162,13 @@ export const iNaturalist: CsvFormat = {
         latitude,
         longitude,
         coordinateUncertainty: latitude === null ? null : accuracy,
-        description: cells('description'),
-        notes: url ? `iNaturalist: ${url}` : '',
+        description: text.description,
+        notes: text.notes,
         // A location its observer hid stays private here too: a share link would reveal it.
         ...(hidden ? { isPublic: false } : {}),
         photoLinks: image ? [image] : [],
       },
-      warnings: [],
+      warnings: text.warning ? [text.warning] : [],
       ...(name === '' ? { rejection: NO_TAXON } : time === undefined ? { rejection: NO_DATE } : {}),
       sourceKey: id ? `inaturalist:${id}` : null,
     };
