@@ -148,4 +148,42 @@ describe.each(stores)('iNaturalist import on $store', ({ databaseUrl }) => {
       notes: link('187000003'),
     });
   });
+
+  it('names the column an iNaturalist export lacks instead of calling it unknown', async () => {
+    const ada = await signUp(app, 'inat-columns');
+    const noDate =
+      'This iNaturalist export has no observed_on column: export it again with observed_on ticked among the columns';
+    const noName =
+      'This iNaturalist export has no common_name, species_guess or scientific_name column: export it again with one of them ticked among the columns';
+    for (const [file, message] of [
+      // the columns a project chose (critter-capture's sample_data.csv): no date among them
+      [fixture('inaturalist-no-dates.csv'), noDate],
+      // a City Nature Challenge tally (SamanthaKLowe/City-Nature-Challenge): no id either
+      [
+        'user_name,quality_grade,species_guess,scientific_name,common_name,iconic_taxon_name,taxon_id\n' +
+          'Brittany Mason,research,Boat-tailed Grackle,Quiscalus major,Boat-tailed Grackle,Aves,9601\n',
+        noDate,
+      ],
+      [
+        'id,uuid,observed_on,url,taxon_id\n' +
+          '89700211,3b1f6c0e-52d4-4c8a-9f0b-7d2e41a6c901,2021-08-03,https://www.inaturalist.org/observations/89700211,9083\n',
+        noName,
+      ],
+    ] as const) {
+      const res = await importFile(ada, file);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    // time_observed_at alone is a date enough
+    const res = await importFile(
+      ada,
+      'id,time_observed_at,time_zone,scientific_name\n89700212,2021-08-03 15:19:29 UTC,Central Time (US & Canada),Cardinalis cardinalis\n',
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await logsOf(ada))[0]).toMatchObject({
+      speciesCommon: 'Cardinalis cardinalis',
+      observedAt: '2021-08-03T15:19:29.000Z',
+      timeZone: 'America/Chicago',
+    });
+  });
 });

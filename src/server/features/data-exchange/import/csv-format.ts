@@ -51,6 +51,8 @@ export interface RowOuting {
 export interface CsvFormat {
   name: ImportFormat;
   matches(header: string[]): boolean;
+  /** Why a header of the format's own that lacks a column it needs is refused; else undefined. */
+  refusal?(header: string[]): string | undefined;
   read(cells: Cells): RowInput;
   /** The file's column behind each payload field, to name it in a rejection. */
   columnOf: Record<string, string>;

@@ -26,6 +26,10 @@ const HIDDEN_LOCATION = new Set(['private', 'obscured']);
 export const NO_TAXON =
   'No taxon: the observation has no name (common_name, species_guess or scientific_name)';
 export const NO_DATE = 'No date: observed_on is empty';
+export const NO_DATE_COLUMN =
+  'This iNaturalist export has no observed_on column: export it again with observed_on ticked among the columns';
+export const NO_NAME_COLUMN =
+  'This iNaturalist export has no common_name, species_guess or scientific_name column: export it again with one of them ticked among the columns';
 
 /**
  * The zones of a row: the place's, at its coordinates, and the row's `time_zone`. iNaturalist
@@ -111,14 +115,39 @@ function descriptionAndNotes(description: string, link: string) {
   };
 }
 
+const NAME_COLUMNS = ['common_name', 'species_guess', 'scientific_name'];
+const DATE_COLUMNS = ['observed_on', 'time_observed_at', 'observed_on_string'];
+/** Columns of iNaturalist's export that others' files do not have: two of them tell it. */
+const ITS_OWN = new Set([
+  'uuid',
+  'url',
+  'observed_on_string',
+  'time_observed_at',
+  'species_guess',
+  'iconic_taxon_name',
+  'quality_grade',
+  'place_guess',
+  'user_login',
+  'num_identification_agreements',
+  'captive_cultivated',
+  'oauth_application_id',
+  'positional_accuracy',
+  'coordinates_obscured',
+]);
+const hasAny = (header: string[], columns: string[]) => columns.some((c) => header.includes(c));
+
 /** iNaturalist's observation export (any choice of its columns that has a date and a taxon). */
 export const iNaturalist: CsvFormat = {
   name: 'inaturalist',
   keysRepeat: false,
   keyColumn: 'id',
-  matches: (header) =>
-    header.includes('observed_on') &&
-    ['common_name', 'species_guess', 'scientific_name'].some((column) => header.includes(column)),
+  matches: (header) => hasAny(header, DATE_COLUMNS) && hasAny(header, NAME_COLUMNS),
+  refusal(header) {
+    if (header.filter((column) => ITS_OWN.has(column)).length < 2) return undefined;
+    if (!hasAny(header, DATE_COLUMNS)) return NO_DATE_COLUMN;
+    if (!hasAny(header, NAME_COLUMNS)) return NO_NAME_COLUMN;
+    return undefined;
+  },
   read(cells) {
     // The owner's own export holds the true place of an obscured or private observation.
     const exact = cells('private_latitude').trim() !== '';

@@ -188,7 +188,10 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
   if (!header || records.length === 0) throw new HttpError(400, 'The file has no rows');
   const columns = header.cells.map((cell) => cell.trim());
   const format = csvFormats.find((candidate) => candidate.matches(columns));
-  if (!format) throw new HttpError(400, UNRECOGNISED);
+  if (!format) {
+    const refusal = csvFormats.map((candidate) => candidate.refusal?.(columns)).find(Boolean);
+    throw new HttpError(400, refusal ?? UNRECOGNISED);
+  }
   const position = new Map(columns.map((column, index) => [column, index] as const).reverse());
 
   const valid: ValidRow[] = [];
