@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
+import { canonicalTimeZone } from './zone-names.js';
 
 // Query-string fields shared by the list, stats and export (SPEC §5, ARCHITECTURE "Stats").
 
@@ -20,29 +21,6 @@ export const queryDay = (label: string) =>
       .refine((day) => !day.startsWith('0000-'), `${label} must be from 0001-01-01 to 9999-12-31`)
       .refine(isIsoDate, `${label} must be a date (YYYY-MM-DD)`),
   );
-
-const canonicalNames = new Map<string, string | undefined>();
-
-/** The zone's canonical IANA name, or undefined when it is not one ('+01:00' and 'UTC+1' are not). */
-export function canonicalTimeZone(name: string): string | undefined {
-  // Remembered: an import checks the same few names on 50,000 rows, and each look-up builds a
-  // formatter (0.1 ms).
-  if (canonicalNames.has(name)) return canonicalNames.get(name);
-  const canonical = lookUpTimeZone(name);
-  if (canonicalNames.size >= 1000) canonicalNames.clear();
-  canonicalNames.set(name, canonical);
-  return canonical;
-}
-
-function lookUpTimeZone(name: string): string | undefined {
-  // A leading sign or digit would be a POSIX offset to the database, with its sign inverted.
-  if (!/^[A-Za-z]/.test(name)) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
 
 /** An IANA time zone for day boundaries, 'UTC' when absent. */
 export const queryTimeZone = queryParam(

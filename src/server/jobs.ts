@@ -9,6 +9,7 @@ import { deleteStaleImports, importsDir } from './features/data-exchange/index.j
 import { deleteOrphanUploads } from './features/photos/index.js';
 import { linkLogsToBackbone } from './features/logs/index.js';
 import { seedBackbone } from './features/taxonomy/index.js';
+import { renameStoredZones } from './db/zone-names.js';
 
 // Every periodic job of the server, in one list: what it does, how often, and whether it runs
 // when the app starts. startJobs() starts them once the app is ready and stops them when it
@@ -24,7 +25,8 @@ const HOUR = 60 * MINUTE;
 const STALE_IMPORT_MS = 10 * MINUTE;
 
 interface Job {
-  everyMs: number;
+  /** null: once, at start. */
+  everyMs: number | null;
   /** 'awaited': before the app is ready; 'background': as it gets ready, not waited for. */
   atStart: 'awaited' | 'background' | 'no';
   run(): Promise<void>;
@@ -63,6 +65,16 @@ function serverJobs(app: FastifyInstance, seedTaxa: boolean, dataDir: string): J
         if (deleted > 0) app.log.info({ deleted }, 'deleted files of broken-off imports');
       },
       failure: 'could not delete files of broken-off imports',
+    },
+    {
+      // zones kept under names the tz database has since changed (issue 32): a one-off fix
+      everyMs: null,
+      atStart: 'background',
+      run: async () => {
+        const renamed = await renameStoredZones(app.db);
+        if (renamed > 0) app.log.info({ renamed }, 'renamed time zones to their IANA names');
+      },
+      failure: 'could not rename time zones to their IANA names',
     },
     {
       // rate-limit counters whose window has passed
@@ -127,7 +139,8 @@ export function startJobs(app: FastifyInstance, options: { seedTaxa: boolean; da
   };
   app.addHook('onReady', async () => {
     for (const job of jobs) {
-      timers.push(setInterval(() => void runOnce(job), job.everyMs).unref());
+      if (job.everyMs !== null)
+        timers.push(setInterval(() => void runOnce(job), job.everyMs).unref());
       if (job.atStart === 'awaited') await runOnce(job);
       else if (job.atStart === 'background') void runOnce(job);
     }

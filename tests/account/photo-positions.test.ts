@@ -145,10 +145,10 @@ describe.each(stores)('photo positions on $store', ({ databaseUrl }) => {
       expect(await stored(kookaburra.id)).toMatchObject(found!.corrected as object);
     });
 
-    it('knows the wrong zone under the name the log keeps it by (Asia/Kolkata)', async () => {
+    it('knows the wrong zone whichever name the log keeps it by (Asia/Kolkata)', async () => {
       const ida = await signUp(app, 'ida');
-      // 12.0464 S 77.0428 W became India: the form sent tz-lookup's Asia/Kolkata, the log keeps
-      // the name Intl gives it (Asia/Calcutta in Node 24's ICU); the camera's 09:15 is Lima's
+      // 12.0464 S 77.0428 W became India: the form sent tz-lookup's Asia/Kolkata, which the log
+      // keeps (before issue 32, as Intl's Asia/Calcutta); the camera's 09:15 is Lima's
       const heron = await loggedWithPhoto(ida, 'lima', {
         latitude: 12.0464,
         longitude: 77.0428,
@@ -158,6 +158,7 @@ describe.each(stores)('photo positions on $store', ({ databaseUrl }) => {
       const [found] = await check(ida);
       expect(found).toMatchObject({
         logId: heron.id,
+        stored: { timeZone: 'Asia/Kolkata' },
         corrected: {
           latitude: -12.0464,
           longitude: -77.0428,
@@ -165,6 +166,11 @@ describe.each(stores)('photo positions on $store', ({ databaseUrl }) => {
           observedAt: '2024-07-20T14:15:00.000Z', // 09:15 at -05:00
         },
       });
+      // kept under Intl's name before issue 32: found and fixed the same
+      await app.db.execute(sql`UPDATE logs SET time_zone = 'Asia/Calcutta' WHERE id = ${heron.id}`);
+      expect(await check(ida)).toEqual([found]);
+      expect((await fix(ida, [heron.id])).json()).toEqual({ fixed: [heron.id] });
+      expect(await stored(heron.id)).toMatchObject({ timeZone: 'America/Lima' });
     });
 
     it('keeps the instant of a time kept in another zone, and the date of a date-only log', async () => {

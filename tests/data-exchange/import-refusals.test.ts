@@ -98,6 +98,26 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
     expect(await logsOf(ada)).toEqual([]);
   });
 
+  it('counts lines right past the pauses of a long file (every 2,000 records)', async () => {
+    const ada = await signUp(app, 'long-file');
+    const bad = [2310, 2480, 2538, 3046, 4410]; // the last after the second pause
+    const lines = ['observed_on,common_name,description']; // line 1
+    for (let n = 0; lines.length < 4500; n += 1) {
+      const next = lines.length + 1;
+      const room = !bad.some((line) => line >= next && line <= next + 2);
+      if (bad.includes(next)) lines.push('2024-05-32,Wren,');
+      else if (n % 25 === 0 && room) {
+        lines.push('2024-05-01,Robin,"a cell over', 'three lines, ""quoted""', `end ${n}"`);
+      } else lines.push(n % 97 === 0 ? '' : `2024-05-02,Dunnock ${n},`); // '': no record, a line
+    }
+    const res = await importFile(ada, lines.join('\n'), { query: 'dryRun=true&onInvalid=skip' });
+    expect(res.statusCode, res.body).toBe(200);
+    const reason = 'observed_on: Date and time must be valid';
+    expect(res.json().rejected).toEqual(bad.map((line) => ({ line, reason })));
+    expect(res.json()).toMatchObject({ rows: 4124, imported: 4119 });
+    expect(res.json().rejectedSummary).toEqual([{ reason, count: 5, lines: bad }]);
+  });
+
   it.each([
     ['an empty file', '', 'The file has no rows'],
     ['a header only', 'Submission ID,Common Name,Date\r\n\r\n', 'The file has no rows'],

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { readIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
-import { canonicalTimeZone, optionalQuery, queryDay } from '../query-params.js';
+import { optionalQuery, queryDay } from '../query-params.js';
+import { canonicalTimeZone } from '../zone-names.js';
 import { taxonSchema } from '../taxonomy.js';
 import { PAGE_SIZE } from './list-search.js';
 

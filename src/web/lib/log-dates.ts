@@ -1,4 +1,5 @@
 import type { Log } from '../../common/logs/schemas';
+import { canonicalTimeZone } from '../../common/zone-names';
 
 // How a log's times read (SPEC §2): as they were at the place observed (the log's time zone),
 // in the viewer's locale; a log without a zone reads in the viewer's time zone.
@@ -14,9 +15,11 @@ export type ObservedTime = Pick<Log, 'observedAt'> & Partial<Pick<Log, 'timeZone
 
 export const TIME_NOT_RECORDED = 'time not recorded';
 
-/** The browser's IANA zone, if it names one. */
-export const browserTimeZone = (): string | undefined =>
-  new Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+/** The browser's IANA zone, if it names one: Asia/Kolkata where Chrome says Asia/Calcutta. */
+export function browserTimeZone(): string | undefined {
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone ? (canonicalTimeZone(zone) ?? zone) : undefined;
+}
 
 /** True for a zone this browser knows (a name newer than its time zone data is not). */
 export function isKnownZone(zone: string): boolean {

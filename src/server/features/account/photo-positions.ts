@@ -5,7 +5,7 @@ import type {
 import { formPosition, type GpsPosition } from '../../../common/photo-gps.js';
 import { localNoon, wallClockAt, wallClockToInstant } from '../../../common/place-time.js';
 import { zoneAt } from '../../../common/place-zone.js';
-import { canonicalTimeZone } from '../../../common/query-params.js';
+import { canonicalTimeZone } from '../../../common/zone-names.js';
 import type { Db } from '../../db/client.js';
 import type { ObjectStorage } from '../../storage/object-storage.js';
 import { readOriginalPosition } from '../photos/index.js';
@@ -33,10 +33,7 @@ function isFilledWithoutSigns(log: CheckedLog, photo: GpsPosition): boolean {
   return lostSign && log.latitude === wrong.latitude && log.longitude === wrong.longitude;
 }
 
-/**
- * The zone at the point, by the name a log keeps (the write schema's canonical one: tz-lookup's
- * Asia/Kolkata is kept as Asia/Calcutta).
- */
+/** The zone at the point, by the name a log keeps (the write schema's canonical one). */
 function zoneNameAt(latitude: number, longitude: number): string | undefined {
   const zone = zoneAt(latitude, longitude);
   return zone && (canonicalTimeZone(zone) ?? zone);

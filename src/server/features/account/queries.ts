@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { logPhotos, logs, rateLimits, sessions, uploads, users } from '../../db/schema.js';
+import { ianaZone } from '../../db/zone-names.js';
 
 // SQL of the account feature: the user's own row, what goes with it when it is deleted, and
 // the check of positions filled from photos (issue 31).
@@ -76,7 +77,7 @@ export async function findLogsWithOwnUploads(db: Db, userId: string, logIds?: st
       logId: logs.id,
       speciesCommon: logs.speciesCommon,
       observedAt: logs.observedAt,
-      timeZone: logs.timeZone,
+      timeZone: ianaZone(logs.timeZone),
       timeKnown: logs.timeKnown,
       latitude: logs.latitude,
       longitude: logs.longitude,
@@ -128,7 +129,7 @@ export async function movePlaceTime(
         eq(logs.userId, userId),
         eq(logs.latitude, from.latitude),
         eq(logs.longitude, from.longitude),
-        from.timeZone === null ? isNull(logs.timeZone) : eq(logs.timeZone, from.timeZone),
+        from.timeZone === null ? isNull(logs.timeZone) : eq(ianaZone(logs.timeZone), from.timeZone),
         eq(logs.observedAt, from.observedAt),
       ),
     )

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { dayAfter } from '../../../common/dates.js';
 import { isoUtc, type Db } from '../../db/client.js';
 import { logs, taxa } from '../../db/schema.js';
+import { ianaZone } from '../../db/zone-names.js';
 import { listKey } from '../logs/index.js';
 import { shownName } from '../taxonomy/index.js';
 
@@ -122,7 +123,7 @@ export function listStatement(userId: string, scope: ListScope, language: string
       ORDER BY key, below, logs DESC, scientific COLLATE "C"
     ), firsts AS (
       -- each species with its first log, found by its time through logs_user_newest_idx
-      SELECT DISTINCT ON (s.key) s.*, ${logs.id} AS first_id, ${logs.timeZone} AS time_zone,
+      SELECT DISTINCT ON (s.key) s.*, ${logs.id} AS first_id, ${ianaZone(logs.timeZone)} AS time_zone,
         ${logs.timeKnown} AS time_known
       FROM species s JOIN ${logs} ON ${logs.observedAt} = s.first_at AND ${inScope}
         AND ${listKey} = s.key

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isoUtc } from '../../db/client.js';
 import { logPhotos, logs, taxa, taxonNames } from '../../db/schema.js';
+import { ianaZone } from '../../db/zone-names.js';
 import { isFirstObservedOfSpecies } from './species.js';
 
 // A log as the API's JSON (logSchema), written by the database and sent as is: the list, a log
@@ -34,7 +35,7 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
   ${logRow.speciesCommon} AS "speciesCommon", ${logRow.speciesScientific} AS "speciesScientific",
   ${taxonJson} AS "taxon", ${logRow.count} AS "count", ${isoUtc(logRow.observedAt)} AS "observedAt",
-  ${logRow.timeZone} AS "timeZone", ${logRow.timeKnown} AS "timeKnown",
+  ${ianaZone(logRow.timeZone)} AS "timeZone", ${logRow.timeKnown} AS "timeKnown",
   ${logRow.placeName} AS "placeName", ${logRow.latitude} AS "latitude",
   ${logRow.longitude} AS "longitude", ${logRow.coordinateUncertainty} AS "coordinateUncertainty",
   ${logRow.description} AS "description",

@@ -4,6 +4,7 @@ import type { LogFilters } from '../../../common/logs/schemas.js';
 import { MAP_COORDINATE_DECIMALS, type GeoCursor } from '../../../common/maps/geo.js';
 import { isoUtc, type Db } from '../../db/client.js';
 import { logs } from '../../db/schema.js';
+import { ianaZone } from '../../db/zone-names.js';
 import { logFilterWhere } from '../logs/index.js';
 import { pointFeatureJson } from './geojson.js';
 
@@ -66,7 +67,7 @@ export async function selectFeaturePage(
           SELECT ${logs.id} AS id, ${logs.speciesCommon} AS species_common, ${logs.count} AS count,
                  ${logs.latitude} AS latitude, ${logs.longitude} AS longitude,
                  ${logs.observedAt} AS observed_at, ${logs.createdAt} AS created_at,
-                 ${logs.timeZone} AS time_zone, ${logs.timeKnown} AS time_known,
+                 ${ianaZone(logs.timeZone)} AS time_zone, ${logs.timeKnown} AS time_known,
                  ${logs.coordinateUncertainty} AS coordinate_uncertainty
           FROM ${logs}
           WHERE ${and(located, before)}

@@ -6,6 +6,7 @@ import type {
 } from '../../../common/outings/schemas.js';
 import type { Log } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
+import { storedTimeZone } from '../../../common/zone-names.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { isLogId } from '../logs/index.js';
@@ -56,7 +57,7 @@ function toColumns(payload: OutingWritePayload) {
 const toSummary = ({ outing, species, individuals }: TalliedOuting): OutingSummary => ({
   id: outing.id,
   startedAt: outing.startedAt.toISOString(),
-  timeZone: outing.timeZone,
+  timeZone: storedTimeZone(outing.timeZone),
   durationMinutes: outing.durationMinutes,
   distanceKm: outing.distanceKm,
   protocol: outing.protocol,

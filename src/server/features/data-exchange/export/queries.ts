@@ -5,6 +5,7 @@ import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { readInBatches } from '../../../db/batches.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
+import { ianaZone } from '../../../db/zone-names.js';
 import { logFilterWhere } from '../../logs/index.js';
 import { pointFeatureJson } from '../../maps/index.js';
 
@@ -71,7 +72,7 @@ const photoUrls = sql`array(SELECT ${logPhotos.url} FROM ${logPhotos}
 /** Every field of a log the files carry, by the name the export reads it under. */
 const exportFields: Array<[name: string, value: SQL]> = [
   ['observedAt', isoUtc(logs.observedAt)],
-  ['timeZone', sql`${logs.timeZone}`],
+  ['timeZone', ianaZone(logs.timeZone)],
   ['timeKnown', sql`${logs.timeKnown}`],
   ['speciesCommon', sql`${logs.speciesCommon}`],
   ['speciesScientific', sql`${logs.speciesScientific}`],

@@ -119,13 +119,23 @@ const NUMERIC_DAY = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ,]+(.*))?$/;
 // 'Sun May 14 2023 08:13:00 GMT-0700 (PDT)', 'May 14, 2023', 'May 3, 2024 5:15 PM'
 const NAMED_MONTH =
   /^(?:[a-z]{3},?\s+)?([a-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})(?:[ ,]+(.*))?$/i;
+// '8:13 AM', '08:13:00.000', then maybe an offset ('-0700', '-07:00', 'GMT-0700', 'UTC+5:30', and
+// the two digits of moment.js and tzdata's numeric abbreviations: '-03', '+10'), maybe a zone's
+// name or abbreviation ('(PDT)', '(GMT-3)').
 const TIME_PART =
-  /^(\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)\s*(?:(?:GMT|UTC)?\s*([+-]\d{2}):?(\d{2}))?\s*(?:\(?[A-Z]{2,5}\)?)?$/i;
+  /^(\d{1,2}:\d{2}(?::\d{2})?)(?:\.\d+)?(\s*[AP]\.?M\.?)?\s*(?:(Z)|(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?)?\s*(?:\(?[A-Z][A-Z0-9+-]{1,8}\)?)?$/i;
+
+/** Minutes east of UTC of an offset's parts; undefined past ±14:00 or 59 minutes. */
+function offsetMinutes(sign: string, hours: string, minutes = '0'): number | undefined {
+  const total = Number(hours) * 60 + Number(minutes);
+  if (Number(minutes) > 59 || total > 14 * 60) return undefined;
+  return sign === '-' ? -total : total;
+}
 
 /**
  * iNaturalist's `observed_on_string`, as its observers and apps wrote it: `2023-05-14 08:13:00
- * -0700`, `2023/05/14 8:13 AM PDT`, `Sun May 14 2023 08:13:00 GMT-0700 (PDT)`, `May 14, 2023`.
- * Zone abbreviations (PDT) name no single offset and are not read.
+ * -0700`, `2018/01/11 2:34 PM -03`, `2023/05/14 8:13 AM PDT`, `Sun May 14 2023 08:13:00 GMT-0700
+ * (PDT)`, `May 14, 2023`. Zone abbreviations (PDT, CST) name no single offset and are not read.
  */
 export function readObservedString(text: string): ObservedString | undefined {
   const value = text.trim();
@@ -146,11 +156,13 @@ export function readObservedString(text: string): ObservedString | undefined {
   if (!date) return undefined;
   if (!rest?.trim()) return { date };
   const time = TIME_PART.exec(rest.trim());
-  const clock = time && readClock(time[1]!);
+  const clock = time && readClock(`${time[1]}${time[2] ?? ''}`);
   if (!time || !clock) return { date }; // a time we cannot read: the day alone
-  if (time[2] === undefined) return { date, clock };
-  const sign = time[2].startsWith('-') ? -1 : 1;
-  return { date, clock, offset: sign * (Math.abs(Number(time[2])) * 60 + Number(time[3])) };
+  const [, , , utc, sign, hours, minutes] = time;
+  if (utc) return { date, clock, offset: 0 };
+  if (sign === undefined || hours === undefined) return { date, clock };
+  const offset = offsetMinutes(sign, hours, minutes);
+  return offset === undefined ? { date } : { date, clock, offset };
 }
 
 /** The instant a wall clock with a known UTC offset names. */

@@ -4,146 +4,25 @@ import {
   EXPORT_CSV_COLUMNS,
   FORMULA_START,
 } from '../../../../common/data-exchange/export.js';
-import type { ImportFormat } from '../../../../common/data-exchange/import.js';
 import { parseIsoDateTime } from '../../../../common/dates.js';
-import { LOG_LIMITS } from '../../../../common/logs/schemas.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
-import { zoneAt } from '../../../../common/place-time.js';
+import { atWallClock, onDay, type Observed, readClock, readDate } from './clock.js';
 import {
-  atOffset,
-  atWallClock,
-  onDay,
-  type Observed,
-  readClock,
-  readDate,
-  readInstant,
-  readObservedString,
-} from './clock.js';
-import { railsZone, regionZone } from './zones.js';
+  type Cells,
+  type CsvFormat,
+  joinLines,
+  numberCell,
+  type RowOuting,
+  withoutCount,
+  zoneOfCoordinates,
+} from './csv-format.js';
+import { iNaturalist } from './inaturalist.js';
+import { regionZone } from './zones.js';
 
-// The three CSV formats the import reads, each turned into the log write payload's input.
-// Values go to logWriteSchema as found: the schema, not this file, decides what is valid; a
-// format refuses a row itself only for what the schema cannot know (an eBird count of 0).
-
-/** A row's cells by column name; a column the file lacks reads as ''. */
-export type Cells = (column: string) => string;
-
-export interface RowInput {
-  /** Input for logWriteSchema (unknown: the schema checks it). */
-  input: Record<string, unknown>;
-  /** What was left out of or assumed for an imported row. */
-  warnings: string[];
-  /** The format's own reason to refuse the row. */
-  rejection?: string;
-  /** The record in its source (`ebird:S123:456`), by which a second import knows it; or null. */
-  sourceKey: string | null;
-  /** A Sightbook export's log id: importing it back into the same account adds nothing. */
-  logId?: string;
-  /**
-   * A Sightbook export's uploaded photos (`/objects/uploads/{id}`): they come back only from an
-   * account archive, which holds their bytes; from a CSV alone they are left out.
-   */
-  uploadedPhotos?: string[];
-  /** The outing (an eBird checklist) the row's log belongs to. */
-  outing?: RowOuting;
-  /** When the log was made and last changed, as a Sightbook export has them. */
-  times?: { createdAt: Date; updatedAt: Date };
-}
-
-/**
- * An outing as a row of the file gives it. The rows of one outing repeat it: a field one row
- * leaves empty (eBird leaves out a short row's trailing cells) is taken from another.
- */
-export interface RowOuting {
-  /** The outing in its source (`ebird:S123`), by which a second import finds it again. */
-  sourceKey: string;
-  /**
-   * Input for outingWriteSchema (unknown: the schema checks it); `notes` the outing's own. None:
-   * the row names an outing the file does not hold (a Sightbook CSV's outing_id; an account
-   * archive holds it).
-   */
-  input?: Record<string, unknown>;
-  /** Lines the notes end with: where the outing came from. */
-  noteLines: string[];
-  /** The outing's id in a Sightbook export: importing it back into the same account finds it. */
-  ownId?: string;
-}
+// The three CSV formats the import reads, each turned into the log write payload's input: our
+// own export and eBird's here, iNaturalist's in inaturalist.ts.
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface CsvFormat {
-  name: ImportFormat;
-  matches(header: string[]): boolean;
-  read(cells: Cells): RowInput;
-  /** The file's column behind each payload field, to name it in a rejection. */
-  columnOf: Record<string, string>;
-  /** The file's column behind each field of an outing, to name it in a warning. */
-  outingColumnOf?: Record<string, string>;
-  /**
-   * True when two rows of one file may share a source key and still be two records (eBird's key
-   * is a checklist and a taxon): the later ones get `#2`, `#3`… Otherwise a repeat is a duplicate.
-   */
-  keysRepeat: boolean;
-  /** The column that names the record in its source (its source key is made of it). */
-  keyColumn: string;
-  /**
-   * True when an outing of the source holds one record per species (an eBird checklist): a row
-   * whose outing the account has, with its species under either name, is already there, even
-   * when its key changed (eBird renames species with each annual taxonomy).
-   */
-  oneRecordPerSpecies?: boolean;
-}
-
-/** A record's own id in its source: longer ones are no id (the source key is varchar(300)). */
-export const SOURCE_ID_MAX = 80;
-
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
-
-/** A number cell: '' is absent; text that is no number goes on, for the schema to refuse. */
-const numberCell = (value: string) => {
-  const trimmed = value.trim();
-  if (trimmed === '') return null;
-  return NUMBER.test(trimmed) ? Number(trimmed) : trimmed;
-};
-
-const withoutCount = (value: unknown) => (value === null ? undefined : value);
-
-const joinLines = (...parts: string[]) =>
-  parts
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join('\n');
-
-/** A positional accuracy in metres as the whole metres the log keeps; 0 or none is unknown. */
-function uncertainty(value: string): number | null {
-  const metres = Number(value.trim());
-  if (value.trim() === '' || !Number.isFinite(metres) || metres <= 0) return null;
-  return Math.min(Math.ceil(metres), LOG_LIMITS.maxCoordinateUncertainty);
-}
-
-/** Small caches of what rows of one file repeat (a checklist's place, its start time). */
-export function remembered<T>(compute: (key: string) => T): (key: string) => T {
-  const known = new Map<string, T>();
-  return (key) => {
-    if (known.has(key)) return known.get(key)!;
-    const value = compute(key);
-    if (known.size >= 10_000) known.clear();
-    known.set(key, value);
-    return value;
-  };
-}
-
-const zoneOfPoint = remembered((point) => {
-  const [latitude, longitude] = point.split(',').map(Number) as [number, number];
-  return zoneAt(latitude, longitude);
-});
-
-/** The zone at a row's coordinates, when it has valid ones. */
-function zoneOfCoordinates(latitude: unknown, longitude: unknown): string | undefined {
-  if (typeof latitude !== 'number' || typeof longitude !== 'number') return undefined;
-  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
-  return zoneOfPoint(`${latitude},${longitude}`);
-}
 
 /** Our own export's columns: the oldest layout must all be there, and nothing else known. */
 const SIGHTBOOK_COLUMNS = EARLIER_EXPORT_CSV_COLUMNS.at(-1)!;
@@ -241,109 +120,6 @@ const sightbook: CsvFormat = {
     isPublic: 'is_public',
     showExactLocation: 'show_exact_location',
     photoLinks: 'photo_urls',
-  },
-};
-
-const HIDDEN_LOCATION = new Set(['private', 'obscured']);
-
-export const NO_TAXON =
-  'No taxon: the observation has no name (common_name, species_guess or scientific_name)';
-export const NO_DATE = 'No date: observed_on is empty';
-
-/** When an iNaturalist observation was made: its UTC time, its observer's string, or its day. */
-function iNaturalistTime(cells: Cells, zone: string | undefined) {
-  const exact = readInstant(cells('time_observed_at'));
-  if (exact) return { observedAt: exact.toISOString(), timeKnown: true };
-  const written = readObservedString(cells('observed_on_string'));
-  const day = cells('observed_on').trim();
-  const date = readDate(day) ?? (day === '' ? written?.date : undefined);
-  if (!date) return day === '' && !written ? undefined : { observedAt: day, timeKnown: true };
-  const sameDay =
-    written?.clock &&
-    written.date.year === date.year &&
-    written.date.month === date.month &&
-    written.date.day === date.day;
-  if (sameDay && written.clock) {
-    if (written.offset !== undefined) {
-      return {
-        observedAt: atOffset(date, written.clock, written.offset).toISOString(),
-        timeKnown: true,
-      };
-    }
-    return atWallClock({ ...date, ...written.clock }, zone);
-  }
-  return onDay(date, zone);
-}
-
-/** iNaturalist's observation export (any choice of its columns that has a date and a taxon). */
-const iNaturalist: CsvFormat = {
-  name: 'inaturalist',
-  keysRepeat: false,
-  keyColumn: 'id',
-  matches: (header) =>
-    header.includes('observed_on') &&
-    ['common_name', 'species_guess', 'scientific_name'].some((column) => header.includes(column)),
-  read(cells) {
-    // The owner's own export holds the true place of an obscured or private observation.
-    const exact = cells('private_latitude').trim() !== '';
-    const hidden =
-      exact ||
-      HIDDEN_LOCATION.has(cells('geoprivacy').trim().toLowerCase()) ||
-      HIDDEN_LOCATION.has(cells('taxon_geoprivacy').trim().toLowerCase());
-    const latitude = numberCell(cells(exact ? 'private_latitude' : 'latitude'));
-    const longitude = numberCell(cells(exact ? 'private_longitude' : 'longitude'));
-    const accuracy = uncertainty(
-      cells(exact || !hidden ? 'positional_accuracy' : 'public_positional_accuracy') ||
-        cells('positional_accuracy'),
-    );
-    const zone = railsZone(cells('time_zone')) ?? zoneOfCoordinates(latitude, longitude);
-    const time = iNaturalistTime(cells, zone);
-    const image = cells('image_url').trim();
-    const url = cells('url').trim();
-    const id = cells('id').trim();
-    const name =
-      cells('common_name').trim() ||
-      cells('species_guess').trim() ||
-      cells('scientific_name').trim();
-    return {
-      input: {
-        speciesCommon: name,
-        speciesScientific: cells('scientific_name'),
-        // Links when the backbone holds iNaturalist's taxonomy; else the names are matched.
-        taxonId: /^\d+$/.test(cells('taxon_id').trim())
-          ? `inaturalist:${cells('taxon_id').trim()}`
-          : null,
-        count: 1,
-        observedAt: time?.observedAt ?? '',
-        timeKnown: time?.timeKnown ?? true,
-        timeZone: zone ?? null,
-        placeName: (exact && cells('private_place_guess').trim()) || cells('place_guess'),
-        latitude,
-        longitude,
-        coordinateUncertainty: latitude === null ? null : accuracy,
-        description: cells('description'),
-        notes: url ? `iNaturalist: ${url}` : '',
-        // A location its observer hid stays private here too: a share link would reveal it.
-        ...(hidden ? { isPublic: false } : {}),
-        photoLinks: image ? [image] : [],
-      },
-      warnings: [],
-      ...(name === '' ? { rejection: NO_TAXON } : time === undefined ? { rejection: NO_DATE } : {}),
-      sourceKey: id ? `inaturalist:${id}` : null,
-    };
-  },
-  columnOf: {
-    speciesCommon: 'common_name',
-    speciesScientific: 'scientific_name',
-    observedAt: 'observed_on',
-    timeZone: 'time_zone',
-    placeName: 'place_guess',
-    latitude: 'latitude',
-    longitude: 'longitude',
-    coordinateUncertainty: 'positional_accuracy',
-    description: 'description',
-    notes: 'url',
-    photoLinks: 'image_url',
   },
 };
 

@@ -33,6 +33,8 @@ export function readRecords(file: Buffer): Promise<CsvRecord[]> {
     const records: CsvRecord[] = [];
     let line = 1;
     let at = 0; // where the current record begins: the previous one's end, its newline included
+    // After a pause Papa Parse resumes on the text not yet read, and its cursor counts from there.
+    let resumedAt = 0;
     let sincePause = 0;
     let failed = false;
     const fail = (parser: Papa.Parser, error: HttpError) => {
@@ -58,11 +60,12 @@ export function readRecords(file: Buffer): Promise<CsvRecord[]> {
           records.push({ cells, line });
           if (records.length > IMPORT_MAX_ROWS + 1) return fail(parser, tooManyRows());
         }
-        for (const end = result.meta.cursor; at < end; at += 1) {
+        for (const end = resumedAt + result.meta.cursor; at < end; at += 1) {
           if (text.charCodeAt(at) === newline) line += 1;
         }
         if (++sincePause >= RECORDS_BETWEEN_PAUSES) {
           sincePause = 0;
+          resumedAt = at;
           parser.pause();
           setImmediate(() => parser.resume());
         }

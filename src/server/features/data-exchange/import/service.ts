@@ -29,7 +29,8 @@ import {
   findImportedOutings,
   findOwnOutings,
 } from '../../outings/index.js';
-import { csvFormats, SOURCE_ID_MAX, type CsvFormat, type RowOuting } from './formats.js';
+import { SOURCE_ID_MAX, type CsvFormat, type RowOuting } from './csv-format.js';
+import { csvFormats } from './formats.js';
 import { readRecords } from './read-csv.js';
 
 // Rules of the import (issues 5 and 24): every row through the log write schema; invalid rows
@@ -198,7 +199,10 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
   if (!header || records.length === 0) throw new HttpError(400, 'The file has no rows');
   const columns = header.cells.map((cell) => cell.trim());
   const format = csvFormats.find((candidate) => candidate.matches(columns));
-  if (!format) throw new HttpError(400, UNRECOGNISED);
+  if (!format) {
+    const refusal = csvFormats.map((candidate) => candidate.refusal?.(columns)).find(Boolean);
+    throw new HttpError(400, refusal ?? UNRECOGNISED);
+  }
   const position = new Map(columns.map((column, index) => [column, index] as const).reverse());
 
   const valid: ValidRow[] = [];

@@ -1,4 +1,4 @@
-import { canonicalTimeZone } from '../../../../common/query-params.js';
+import { canonicalTimeZone } from '../../../../common/zone-names.js';
 
 // Time zones the import reads from names instead of coordinates: iNaturalist's Rails zone names,
 // and eBird's State/Province codes when a row has no coordinates.

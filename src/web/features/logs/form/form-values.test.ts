@@ -41,6 +41,21 @@ const log: Log = {
 };
 
 describe('the form payload', () => {
+  it.each([
+    ['Asia/Calcutta', 'Asia/Kolkata'],
+    ['Europe/Kiev', 'Europe/Kyiv'],
+    ['America/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+  ])("records a browser in %s by the zone's IANA name, %s", (browser, iana) => {
+    const was = process.env.TZ;
+    process.env.TZ = browser; // Node takes it at once, Intl too; Chrome's ICU names these old
+    try {
+      expect(newLogValues().timeZone).toBe(iana);
+    } finally {
+      if (was === undefined) delete process.env.TZ;
+      else process.env.TZ = was;
+    }
+  });
+
   it("records the browser's zone with a new log and sends the time with its offset", () => {
     const values = newLogValues();
     expect(values.timeZone).toBe(new Intl.DateTimeFormat().resolvedOptions().timeZone);

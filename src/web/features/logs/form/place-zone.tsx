@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { LogWriteInput, LogWritePayload } from '../../../../common/logs/schemas';
 import { wallClockToInstant } from '../../../../common/place-time';
+import { canonicalTimeZone } from '../../../../common/zone-names';
 import { isCoordinate } from '@/components/map/coordinates';
 import { OfferNotice } from '@/components/offer-notice';
 import { readLocalInput } from '@/lib/form-dates';
@@ -17,6 +18,9 @@ type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
 
 /** The zone at the coordinates, offline; the map loads on first use. */
 export const loadZoneAt = () => import('../../../../common/place-zone').then((m) => m.zoneAt);
+
+/** The zone by the name a log keeps: a log or browser may give an older one (Asia/Calcutta). */
+const ianaName = (zone: string) => canonicalTimeZone(zone) ?? zone;
 
 /** The instant the form's Date & Time names in a zone (undefined while it is being typed). */
 export function formInstant(observedAt: string | undefined, zone: string): Date | undefined {
@@ -41,7 +45,8 @@ export function usePlaceZone(form: LogFormApi, onFound: (zone: string | undefine
     const [lat, lon] = point.split(',').map(Number) as [number, number];
     let current = true;
     void loadZoneAt().then((zoneAt) => {
-      if (current) found(zoneAt(lat, lon));
+      const zone = zoneAt(lat, lon);
+      if (current) found(zone && ianaName(zone));
     });
     return () => {
       current = false;
@@ -60,7 +65,7 @@ export function usePlaceZoneOffer(form: LogFormApi) {
     const values = form.getValues();
     const zone = readingZone(values);
     const instant = formInstant(values.observedAt, zone);
-    if (!placeZone || placeZone === zone) return setOffered(undefined);
+    if (!placeZone || placeZone === ianaName(zone)) return setOffered(undefined);
     if (
       values.timeKnown === false ||
       (instant && !differsFromViewer(instant, zone, { timeZone: placeZone }))
@@ -76,7 +81,9 @@ export function usePlaceZoneOffer(form: LogFormApi) {
   });
   // gone once the form's zone is the place's (a photo's time taken there), or without a point
   const offer =
-    located && offered && offered !== readingZone({ timeZone, timeKnown }) ? offered : undefined;
+    located && offered && offered !== ianaName(readingZone({ timeZone, timeKnown }))
+      ? offered
+      : undefined;
   // a date typed alone is the date at the place: its noon there, whatever the clocks say
   const dateOnly = timeKnown === false;
   useEffect(() => {
