@@ -249,6 +249,7 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
       const bob = await signUp(app, 'geojson-other');
       const robin = await createLogAs(app, ada, {
         speciesCommon: 'Robin',
+        speciesScientific: 'Erithacus rubecula',
         observedAt: '2026-05-01T06:30',
         latitude: 51.507351,
         longitude: -0.127758,
