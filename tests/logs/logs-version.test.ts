@@ -111,9 +111,13 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     };
-    const wren = await createLogAs(app, dora, { speciesCommon: 'Wren', placeName: 'Kew' });
+    const wren = await createLogAs(app, dora, {
+      speciesCommon: 'Wren',
+      speciesScientific: 'Troglodytes troglodytes',
+      placeName: 'Kew',
+    });
     expect(await get('/api/species')).toEqual([
-      { common: 'Wren', scientific: 'Erithacus rubecula' },
+      { common: 'Wren', scientific: 'Troglodytes troglodytes' },
     ]);
     expect(await get('/api/locations')).toEqual(['Kew']);
     expect((await get('/api/logs')).total).toBe(1);
@@ -126,7 +130,7 @@ describe.each(stores)('cached results on $store', ({ databaseUrl }) => {
     });
     expect(await get('/api/species')).toEqual([
       { common: 'Heron', scientific: null },
-      { common: 'Wren', scientific: 'Erithacus rubecula' },
+      { common: 'Wren', scientific: 'Troglodytes troglodytes' },
     ]);
     expect(await get('/api/locations')).toEqual(['Bow', 'Kew']);
     expect((await get('/api/logs')).total).toBe(2);
