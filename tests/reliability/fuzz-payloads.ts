@@ -237,7 +237,8 @@ export const surrogateLog = fc
 
 const hostileId = fc.oneof(
   fc.string({ maxLength: 10 }).map((text) => `${text}\u0000${text}`),
-  fc.integer({ min: 81, max: 6000 }).map((length) => 'x'.repeat(length)),
+  // longer than an id's 80 characters and a taxon id's 120
+  fc.integer({ min: 121, max: 6000 }).map((length) => 'x'.repeat(length)),
 );
 /** A Sightbook CSV each row of which has a NUL or an overlong value in its id or taxon_id. */
 export const hostileIdsCsv = fc
