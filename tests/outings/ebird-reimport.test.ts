@@ -10,6 +10,7 @@ import { signUp, stores, testConfig, type TestUser } from '../support/helpers.js
 import { importFor } from '../data-exchange/import-support.js';
 import { fixture } from '../data-exchange/support.js';
 import Papa from 'papaparse';
+import { undoNewestMigrations } from '../support/undo-migrations.js';
 
 // Issue 32: next year's "My eBird Data" must not come in again. eBird renumbers Taxonomic Order
 // with every annual taxonomy (281 of 281 shared species between two real files of different
@@ -74,17 +75,8 @@ describe.each(stores)('re-importing eBird across taxonomies on $store', ({ datab
       SELECT user_id, species_common, species_scientific, 1, observed_at, source_key || '#2'
       FROM logs WHERE user_id = ${bob.id} AND source_key LIKE 'ebird:S171000001:%'
         AND species_scientific = 'Apus apus'`);
-    // undo 0016 (species units), then forget it and 0015, so that both run again
-    await app.db.execute(sql`DROP TRIGGER logs_species_unit ON logs`);
-    await app.db.execute(sql`DROP FUNCTION set_species_unit(), species_unit(text, text, text),
-      species_binomial(text)`);
-    await app.db.execute(sql`ALTER TABLE logs DROP COLUMN species_unit`);
-    await app.db.execute(sql`ALTER TABLE taxa DROP COLUMN report_as`);
-    await app.db.execute(sql`CREATE INDEX logs_user_species_idx ON logs
-      (user_id, (coalesce(taxon_id, 'name:' || species_key)), observed_at, created_at, id)`);
-    await app.db.execute(sql`
-      DELETE FROM drizzle.__drizzle_migrations WHERE created_at IN (
-        SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 2)`);
+    // undo 0017 and 0016, then forget them and 0015, so that all three run again
+    await undoNewestMigrations(app.db, 3);
     await app.close();
 
     app = await buildApp(config); // migrates again: 0015 rewrites the keys

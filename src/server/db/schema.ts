@@ -168,19 +168,38 @@ export const logs = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     speciesCommon: varchar('species_common', { length: 200 }).notNull(),
     speciesScientific: varchar('species_scientific', { length: 200 }),
-    count: integer('count').notNull(),
+    /**
+     * Individuals counted; 0: evidence without a live individual (feathers, a used nest, remains);
+     * null: present, not counted (eBird's "X"). Neither 0 nor null adds to the individuals.
+     */
+    count: integer('count'),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
     /** The IANA zone of the place and time observed (null: not known); shows the local time. */
     timeZone: varchar('time_zone', { length: 64 }),
     /** False for a date-only record, stored at local noon of its day. */
     timeKnown: boolean('time_known').notNull().default(true),
     placeName: varchar('place_name', { length: 500 }),
+    /** The place hierarchy of the source (eBird's County, State/Province, Location ID). */
+    county: varchar('county', { length: 200 }),
+    stateProvince: varchar('state_province', { length: 200 }),
+    /** ISO 3166-1 alpha-2, upper case. */
+    countryCode: varchar('country_code', { length: 2 }),
+    /** The source's id of the place (an eBird location `L123456`). */
+    locationId: varchar('location_id', { length: 80 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     /** How far the true point may be from the coordinates, in metres. */
     coordinateUncertainty: integer('coordinate_uncertainty'),
     description: varchar('description', { length: 2000 }),
     notes: varchar('notes', { length: 5000 }),
+    /** eBird's breeding and behaviour code (`FY`, `NY`, `S7`…); null: none recorded. */
+    breedingCode: varchar('breeding_code', { length: 4 }),
+    /** Captive or cultivated (iNaturalist's captive_cultivated): not on the life lists by default. */
+    captive: boolean('captive').notNull().default(false),
+    /** Media of the record kept elsewhere: Macaulay Library asset links, at most 50. */
+    mediaUrls: text('media_urls').array(),
+    /** The source record's page (an eBird checklist, an iNaturalist observation). */
+    sourceUrl: varchar('source_url', { length: 500 }),
     isPublic: boolean('is_public').notNull().default(true),
     /** Shared pages round coordinates to 0.01° unless the owner allows the exact point. */
     showExactLocation: boolean('show_exact_location').notNull().default(false),
@@ -245,7 +264,7 @@ export const logs = pgTable(
       table.id,
     ),
     index('logs_outing_idx').on(table.outingId, table.observedAt),
-    check('logs_count_positive', sql`${table.count} >= 1`),
+    check('logs_count_range', sql`${table.count} >= 0`),
     check(
       'logs_coordinate_uncertainty_range',
       sql`${table.coordinateUncertainty} BETWEEN 1 AND 20000000`,
@@ -284,10 +303,19 @@ export const outings = pgTable(
     partySize: integer('party_size'),
     complete: boolean('complete').notNull().default(false),
     placeName: varchar('place_name', { length: 500 }),
+    /** The place hierarchy of the source (eBird's County, State/Province, Location ID). */
+    county: varchar('county', { length: 200 }),
+    stateProvince: varchar('state_province', { length: 200 }),
+    /** ISO 3166-1 alpha-2, upper case. */
+    countryCode: varchar('country_code', { length: 2 }),
+    /** The source's id of the place (an eBird location `L123456`). */
+    locationId: varchar('location_id', { length: 80 }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     coordinateUncertainty: integer('coordinate_uncertainty'),
     notes: varchar('notes', { length: 5000 }),
+    /** The source record's page (an eBird checklist, an iNaturalist observation). */
+    sourceUrl: varchar('source_url', { length: 500 }),
     isPublic: boolean('is_public').notNull().default(false),
     /** The create's Idempotency-Key: an outing started offline and sent twice is made once. */
     idempotencyKey: uuid('idempotency_key'),

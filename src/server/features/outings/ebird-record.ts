@@ -20,7 +20,7 @@ export interface RecordLog {
   speciesCommon: string;
   speciesScientific: string | null;
   taxonScientific: string | null;
-  count: number;
+  count: number | null;
   observedAt: Date;
   timeZone: string | null;
   timeKnown: boolean;
@@ -123,7 +123,7 @@ export function record(log: RecordLog, outing: RecordOuting | null): string[] {
     text(log.speciesCommon),
     text(scientific[0]),
     text(scientific[1]),
-    uncounted ? 'X' : String(log.count),
+    uncounted || log.count === null ? 'X' : String(log.count),
     text(comments),
     text(place),
     coordinate(where.latitude),

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+// Tests of a migration's rewrite of existing accounts put the store back as the migrations
+// before it left it, then forget those migrations, so that the next start runs them again.
+// Each step undoes one migration; newest first.
+
+type Db = FastifyInstance['db'];
+
+/** Undo 0017 (record details): "X" back to a count of 1 and the columns gone. */
+async function undoRecordDetails(db: Db) {
+  await db.execute(sql`UPDATE logs SET count = 1 WHERE count IS NULL OR count = 0`);
+  await db.execute(sql`ALTER TABLE logs DROP CONSTRAINT logs_count_range`);
+  await db.execute(sql`ALTER TABLE logs ALTER COLUMN count SET NOT NULL`);
+  await db.execute(sql`ALTER TABLE logs ADD CONSTRAINT logs_count_positive CHECK (count >= 1)`);
+  for (const column of ['county', 'state_province', 'country_code', 'location_id', 'source_url'])
+    for (const table of ['logs', 'outings'])
+      await db.execute(sql.raw(`ALTER TABLE ${table} DROP COLUMN ${column}`));
+  for (const column of ['breeding_code', 'captive', 'media_urls'])
+    await db.execute(sql.raw(`ALTER TABLE logs DROP COLUMN ${column}`));
+}
+
+/** Undo 0016 (species units). */
+async function undoSpeciesUnits(db: Db) {
+  await db.execute(sql`DROP TRIGGER logs_species_unit ON logs`);
+  await db.execute(sql`DROP FUNCTION set_species_unit(), species_unit(text, text, text),
+    species_binomial(text)`);
+  await db.execute(sql`ALTER TABLE logs DROP COLUMN species_unit`);
+  await db.execute(sql`ALTER TABLE taxa DROP COLUMN report_as`);
+  await db.execute(sql`CREATE INDEX logs_user_species_idx ON logs
+    (user_id, (coalesce(taxon_id, 'name:' || species_key)), observed_at, created_at, id)`);
+}
+
+/** 0015 rewrote keys only: nothing to undo in the schema. */
+async function undoNothing() {}
+
+const undoSteps = [undoRecordDetails, undoSpeciesUnits, undoNothing];
+
+/**
+ * Puts the store back as it was before the newest `count` migrations (at most 3: 0017, 0016,
+ * 0015) and forgets them: the next buildApp runs them again on the data left.
+ */
+export async function undoNewestMigrations(db: Db, count: number) {
+  for (const undo of undoSteps.slice(0, count)) await undo(db);
+  await db.execute(sql`
+    DELETE FROM drizzle.__drizzle_migrations WHERE created_at IN (
+      SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC
+      LIMIT ${count})`);
+}
