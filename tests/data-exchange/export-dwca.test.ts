@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../support/helpers.js';
 import { dataExchangeFor, fixture } from './support.js';
+import { importFor } from './import-support.js';
 
 // The Darwin Core Archive for GBIF (GET /api/export/dwca.zip), read as GBIF reads it: meta.xml
 // says which file holds which term, and how its cells are written.
@@ -157,6 +158,7 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
   afterAll(() => app.close());
 
   const { get } = dataExchangeFor(() => app);
+  const { importFile } = importFor(() => app);
 
   async function register(names: { firstName?: string; lastName?: string }): Promise<TestUser> {
     const email = uniqueEmail('dwca');
@@ -385,6 +387,37 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
     expect(files['eml.xml']).toContain('Public logs only');
   });
 
+  it('leaves out of a public archive what eBird and iNaturalist publish to GBIF, unless asked', async () => {
+    const grace = await register({ firstName: 'Grace', lastName: 'Hopper' });
+    for (const file of ['ebird-2024.csv', 'inaturalist.csv']) {
+      const res = await importFile(grace, fixture(file), { query: 'onInvalid=skip' });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const own = await createLogAs(app, grace, { speciesCommon: 'Kestrel', isPublic: true });
+    const items: Log[] = (await get(grace, '/api/logs?pageSize=100')).json().items;
+    const all = items.length - 1;
+    // the imports' private records (an iNaturalist observation with private geoprivacy) stay out
+    const imported = items.filter((log) => log.isPublic).length - 1;
+    expect(all).toBeGreaterThan(imported);
+    expect(imported).toBeGreaterThan(10);
+
+    const { occurrence, files } = await archive(grace, '?scope=public');
+    expect(occurrence.rows.map((row) => row.occurrenceID)).toEqual([`urn:uuid:${own.id}`]);
+    const left = xml.parse(files['eml.xml']!)['eml:eml'].dataset.abstract.para;
+    expect(left).toBe(
+      `1 observation of wildlife exported from Sightbook. Public logs only: private notes are withheld, and coordinates are rounded to 0.01 degrees unless the observer chose to share the exact point. ${imported} records imported from eBird and iNaturalist are left out: those sources publish them to GBIF themselves, and GBIF would otherwise hold them twice.`,
+    );
+
+    const asked = await archive(grace, '?scope=public&sourced=include');
+    expect(asked.occurrence.rows).toHaveLength(imported + 1);
+    const kept = xml.parse(asked.files['eml.xml']!)['eml:eml'].dataset.abstract.para;
+    expect(kept).toContain(`It includes ${imported} records imported from eBird and iNaturalist`);
+    // the owner's own archive holds everything and says nothing of it
+    const whole = await archive(grace);
+    expect(whole.occurrence.rows).toHaveLength(all + 1);
+    expect(whole.files['eml.xml']).not.toContain('imported from eBird');
+  });
+
   it('describes the dataset in eml.xml: title, creator, licence, date', async () => {
     const { files } = await archive(ada);
     const eml = xml.parse(files['eml.xml']!)['eml:eml'];
@@ -461,6 +494,7 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
     ['?license=CC-BY-SA-4.0', 'license', 'Licence must be CC0-1.0, CC-BY-4.0 or CC-BY-NC-4.0'],
     ['?scope=friends', 'scope', 'Scope must be all or public'],
     ['?tz=Mars/Olympus', 'tz', 'Unknown time zone'],
+    ['?scope=public&sourced=some', 'sourced', 'Sourced must be exclude or include'],
   ])('refuses %s', async (query, path, message) => {
     const res = await get(ada, `/api/export/dwca.zip${query}`);
     expect(res.statusCode).toBe(400);

@@ -20,6 +20,20 @@ export type ExportQuery = z.infer<typeof exportQuerySchema>;
 export const exportScopes = ['all', 'public'] as const;
 export type ExportScope = (typeof exportScopes)[number];
 
+/**
+ * What a public archive does with records whose source already publishes them to GBIF (eBird's
+ * EOD, iNaturalist's research-grade observations): left out, so that GBIF does not hold them
+ * twice with nothing to match them on, or kept with the source's link.
+ */
+export const sourcedChoices = ['exclude', 'include'] as const;
+export type SourcedChoice = (typeof sourcedChoices)[number];
+
+/** Sources that publish their records to GBIF themselves, by the host of a record's link. */
+export const GBIF_PUBLISHING_SOURCES = [
+  { name: 'eBird', host: 'ebird.org' },
+  { name: 'iNaturalist', host: 'inaturalist.org' },
+] as const;
+
 /** The Darwin Core Archive: the list's filters, what to publish, and under which licence. */
 export const dwcArchiveQuerySchema = logFiltersSchema.extend({
   tz: queryTimeZone,
@@ -27,6 +41,13 @@ export const dwcArchiveQuerySchema = logFiltersSchema.extend({
     z.enum(exportScopes, { error: 'Scope must be all or public' }).default('all'),
   ).describe(
     'public: only public logs, without private notes, coordinates as shared pages show them',
+  ),
+  sourced: queryParam(
+    z.enum(sourcedChoices, { error: 'Sourced must be exclude or include' }).optional(),
+  ).describe(
+    'With scope=public, records imported from a source that publishes to GBIF itself (eBird, ' +
+      'iNaturalist): `exclude` (the default) leaves them out, `include` keeps them with their ' +
+      "source record's link (dcterms:references). A whole archive (scope=all) holds them all",
   ),
   license: queryParam(dataLicenseSchema.optional()).describe(
     "The data's licence; remembered as the account's. Default: the account's licence",

@@ -59,6 +59,7 @@ export function ExportDialog({ state }: { state: ListState }) {
   const [format, setFormat] = useState<Choice>('csv');
   const [chosenLicense, setChosenLicense] = useState<DataLicense | null>(null);
   const [publicOnly, setPublicOnly] = useState(true);
+  const [withSourced, setWithSourced] = useState(false);
   const account = useAccountLicense(open);
   const queryClient = useQueryClient();
   const license = chosenLicense ?? account.data?.dataLicense ?? DEFAULT_DATA_LICENSE;
@@ -75,6 +76,7 @@ export function ExportDialog({ state }: { state: ListState }) {
       url = exportUrl(state, 'export/dwca.zip', {
         license,
         ...(publicOnly ? { scope: 'public' } : {}),
+        ...(publicOnly && withSourced ? { sourced: 'include' } : {}),
       });
       // the server remembers it with this download
       queryClient.setQueryData(queryKeys.account.profile, (old) =>
@@ -164,6 +166,25 @@ export function ExportDialog({ state }: { state: ListState }) {
                   </span>
                 </span>
               </label>
+              {publicOnly && (
+                <label className={option}>
+                  <input
+                    type="checkbox"
+                    checked={withSourced}
+                    onChange={(event) => setWithSourced(event.target.checked)}
+                    className={radio}
+                  />
+                  <span className="grid gap-1">
+                    <span className="font-medium">
+                      Include logs imported from eBird or iNaturalist
+                    </span>
+                    <span className="text-muted-foreground">
+                      They already reach GBIF through eBird and iNaturalist, so they are left out to
+                      avoid publishing them twice. Included, each names its source record.
+                    </span>
+                  </span>
+                </label>
+              )}
             </>
           )}
           <DialogFooter>

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { ExportScope } from '../../../../common/data-exchange/export.js';
+import {
+  GBIF_PUBLISHING_SOURCES,
+  type ExportScope,
+} from '../../../../common/data-exchange/export.js';
 import { DATA_LICENSE_INFO, type DataLicense } from '../../../../common/data-exchange/licenses.js';
 import {
   COMPLETE_EVENT,
@@ -61,6 +64,11 @@ export interface DatasetInfo {
   lastName: string | null;
   license: DataLicense;
   scope: ExportScope;
+  /**
+   * Public records imported from a source that publishes to GBIF itself (eBird, iNaturalist):
+   * how many, and whether the archive holds them; null: none.
+   */
+  sourced: { count: number; included: boolean } | null;
   /** How many occurrences the archive holds. */
   occurrences: number;
   /** How many of them belong to an outing (have an eventID), and to a complete one. */
@@ -104,6 +112,17 @@ const methodStep = (text: string) => `      <methodStep>
         </description>
       </methodStep>`;
 
+const SOURCES = GBIF_PUBLISHING_SOURCES.map((source) => source.name).join(' and ');
+
+/** What the abstract says of records that eBird or iNaturalist publish to GBIF themselves. */
+function sourcedText(sourced: DatasetInfo['sourced']): string {
+  if (!sourced) return '';
+  const records = `${sourced.count.toLocaleString('en')} ${sourced.count === 1 ? 'record' : 'records'}`;
+  return sourced.included
+    ? ` It includes ${records} imported from ${SOURCES}, which publish to GBIF themselves: each names its source record in dcterms:references, so that the copy GBIF already holds can be matched.`
+    : ` ${records} imported from ${SOURCES} are left out: those sources publish them to GBIF themselves, and GBIF would otherwise hold them twice.`;
+}
+
 /** eml.xml: the dataset's title, creator, licence (intellectualRights) and date. */
 export function emlXml(info: DatasetInfo): string {
   const name = [info.firstName, info.lastName]
@@ -127,7 +146,7 @@ export function emlXml(info: DatasetInfo): string {
     <pubDate>${info.pubDate}</pubDate>
     <language>en</language>
     <abstract>
-      <para>${xml(`${count} of wildlife exported from ${info.appName}.${scope}`)}</para>
+      <para>${xml(`${count} of wildlife exported from ${info.appName}.${scope}${sourcedText(info.sourced)}`)}</para>
     </abstract>
     <intellectualRights>
       <para>${info.license === 'CC0-1.0' ? 'These data are dedicated to the public domain under' : 'This work is licensed under'} <ulink url="${licence.url}"><citetitle>${xml(licence.title)}</citetitle></ulink>.</para>

@@ -7,6 +7,7 @@ import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
 import { ianaZone } from '../../../db/zone-names.js';
 import { logFilterWhere } from '../../logs/index.js';
+import { GBIF_PUBLISHING_SOURCES } from '../../../../common/data-exchange/export.js';
 import { pointFeatureJson } from '../../maps/index.js';
 
 // SQL of the export: the user's logs, newest observed first, read a batch at a time.
@@ -154,19 +155,43 @@ const readBatches = <Row extends Keyset>(
     EXPORT_BATCH_SIZE,
   );
 
-/** Which of the matching logs a file holds. */
-export type ExportSelection = 'all' | 'public' | 'public with uploaded photos';
+/**
+ * A log imported from a source that publishes to GBIF itself: its source link's host (kept
+ * through our own CSV and archives), or an import key of eBird or iNaturalist.
+ */
+const hosts = GBIF_PUBLISHING_SOURCES.map((source) => source.host.replaceAll('.', '\\.'));
+export const publishedBySource = sql`(coalesce(${logs.sourceUrl} ~* ${`^https?://([a-z0-9-]+\\.)*(${hosts.join('|')})/`}, false)
+  OR coalesce(${logs.sourceKey} ~ '^(ebird|inaturalist):', false))`;
 
-const selected: Record<ExportSelection, SQL | undefined> = {
-  all: undefined,
-  public: eq(logs.isPublic, true),
-  // the Darwin Core Archive's multimedia: only uploaded photos are served from this server
-  'public with uploaded photos': and(
-    eq(logs.isPublic, true),
-    sql`EXISTS (SELECT FROM ${logPhotos} WHERE ${logPhotos.logId} = ${logs.id}
-      AND ${logPhotos.sourceType} = 'uploaded')`,
-  ),
-};
+/** Which of the matching logs a file holds; a public archive may leave out sourced records. */
+export interface ExportSelection {
+  publicOnly: boolean;
+  /** Leave out records their source publishes to GBIF itself. */
+  withoutSourced?: boolean;
+  /** Only logs with an uploaded photo: the archive's multimedia, served from this server. */
+  withUploadedPhotos?: boolean;
+}
+
+const selected = (selection: ExportSelection): SQL | undefined =>
+  and(
+    selection.publicOnly ? eq(logs.isPublic, true) : undefined,
+    selection.withoutSourced ? sql`NOT ${publishedBySource}` : undefined,
+    selection.withUploadedPhotos
+      ? sql`EXISTS (SELECT FROM ${logPhotos} WHERE ${logPhotos.logId} = ${logs.id}
+      AND ${logPhotos.sourceType} = 'uploaded')`
+      : undefined,
+  );
+
+/** How many public logs matching the filters their source publishes, by source. */
+export async function countSourced(db: Db, userId: string, filters: LogFilters, tz: string) {
+  const [row] = await db
+    .select({
+      sourced: sql<number>`count(*)::int`,
+    })
+    .from(logs)
+    .where(and(logFilterWhere(userId, filters, tz), eq(logs.isPublic, true), publishedBySource));
+  return row?.sourced ?? 0;
+}
 
 /** The user's logs matching the filters, as rows for the CSV formats and the archive. */
 export const readExportRows = (
@@ -175,13 +200,13 @@ export const readExportRows = (
   userId: string,
   filters: LogFilters,
   tz: string,
-  selection: ExportSelection = 'all',
+  selection: ExportSelection = { publicOnly: false },
 ) =>
   readBatches<ExportRow>(
     db,
     streamRows,
     rowColumns,
-    and(logFilterWhere(userId, filters, tz), selected[selection]),
+    and(logFilterWhere(userId, filters, tz), selected(selection)),
   );
 
 /** The user's logs with coordinates matching the filters, as GeoJSON features (GeoJSON has no

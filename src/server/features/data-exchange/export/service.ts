@@ -17,6 +17,7 @@ import {
   type ExportContext,
 } from './columns.js';
 import {
+  countSourced,
   findOwner,
   readExportFeatures,
   readExportRows,
@@ -143,7 +144,7 @@ export async function startDwcArchive(
   site: { origin: string; appName: string },
 ): Promise<FileExport> {
   await checkTimeZone(db, query.tz);
-  const { tz, scope, license: chosen, ...filters } = query;
+  const { tz, scope, license: chosen, sourced: sourcedChoice, ...filters } = query;
   const owner = await findOwner(db, userId);
   if (chosen) await updateDataLicense(db, userId, chosen);
   const license = chosen ?? owner?.dataLicense ?? DEFAULT_DATA_LICENSE;
@@ -153,7 +154,11 @@ export async function startDwcArchive(
     license,
     scope,
   };
-  const selection = scope === 'public' ? 'public' : 'all';
+  // a public archive leaves out what eBird and iNaturalist publish to GBIF, unless asked
+  const publicOnly = scope === 'public';
+  const withoutSourced = publicOnly && sourcedChoice !== 'include';
+  const sourced = publicOnly ? await countSourced(db, userId, filters, tz) : 0;
+  const selection = { publicOnly, withoutSourced };
 
   let occurrences = 0;
   let inEvents = 0;
@@ -178,14 +183,10 @@ export async function startDwcArchive(
   // read once occurrence.txt is written (yazl writes one entry after the other)
   async function* multimediaText() {
     yield tsv([multimediaLayout.headers as string[]]);
-    const batches = readExportRows(
-      db,
-      streamRows,
-      userId,
-      filters,
-      tz,
-      'public with uploaded photos',
-    );
+    const batches = readExportRows(db, streamRows, userId, filters, tz, {
+      ...selection,
+      withUploadedPhotos: true,
+    });
     for await (const batch of batches) {
       yield tsv(
         batch.flatMap(multimediaOf).map((photo) => multimediaLayout.record(photo, context)),
@@ -215,6 +216,7 @@ export async function startDwcArchive(
         lastName: owner?.lastName ?? null,
         license,
         scope,
+        sourced: sourced === 0 ? null : { count: sourced, included: !withoutSourced },
         occurrences,
         inEvents,
         inCompleteEvents,
