@@ -7,6 +7,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { isKeptApiRead } from './features/offline/kept-api-reads';
 import { USER_CACHES, type UserCache } from './features/offline/user-caches';
 import { BRIDGE_PATH, handleBridgeRequest } from './features/pwa/bridge-store';
 
@@ -65,17 +66,10 @@ registerRoute(
 );
 
 // Reads of the API: fresh when online, the last reply when offline (lists, details, stats).
-// The species pack keeps itself (features/taxonomy/taxa.worker.ts) and answers searches offline:
-// a second 4 MB copy here would answer the worker's revalidation offline with an older pack.
+// Which: features/offline/kept-api-reads.ts. The species pack keeps itself
+// (features/taxonomy/taxa.worker.ts): a second copy here would answer its revalidation offline.
 registerRoute(
-  ({ url }) =>
-    sameOrigin(url) &&
-    url.pathname.startsWith('/api/') &&
-    !url.pathname.startsWith('/api/export') &&
-    url.pathname !== '/api/lists.csv' && // a download, not a read to keep
-    !url.pathname.startsWith('/api/taxa') && // searches would crowd out the reads kept here
-    url.pathname !== '/api/login' &&
-    url.pathname !== '/api/logout',
+  ({ url }) => sameOrigin(url) && isKeptApiRead(url.pathname),
   new NetworkFirst({
     cacheName: API_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 })],
