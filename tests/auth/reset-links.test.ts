@@ -58,6 +58,33 @@ describe.each(stores)('reset links after a new password on $store', ({ databaseU
     expect((await signIn(ada, 'the intruder passphrase')).statusCode).toBe(401);
   });
 
+  it('ends a pending link when the account takes a new email', async () => {
+    const bea = await signUp(app, 'new-email');
+    const token = await adminResetToken(app, admin, bea);
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: '/api/account',
+      headers: as(bea),
+      payload: { email: `moved-${bea.email}`, currentPassword: bea.password },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await pendingLinks(bea)).toEqual([]);
+    const stale = await resetWith(token, 'the intruder passphrase');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual(invalidLink);
+    // a new name alone leaves a link alone
+    const cid = await signUp(app, 'new-name');
+    await adminResetToken(app, admin, cid);
+    const named = await app.inject({
+      method: 'PUT',
+      url: '/api/account',
+      headers: as(cid),
+      payload: { firstName: 'Cid' },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(await pendingLinks(cid)).toHaveLength(1);
+  });
+
   it('spends one of two pending links and refuses the other', async () => {
     const ada = await signUp(app, 'two-links');
     const first = await adminResetToken(app, admin, ada);

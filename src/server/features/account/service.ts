@@ -11,6 +11,7 @@ import {
   clearRateLimit,
   deleteSession,
   deleteUserSessionsExcept,
+  endResetLinks,
   findUserSessions,
   hashPassword,
   hitRateLimit,
@@ -89,7 +90,10 @@ async function confirmPassword(
   if (failures.hits > 0) await clearRateLimit(db, key);
 }
 
-/** Name, email and data licence; a new email needs the current password (local accounts). */
+/**
+ * Name, email and data licence; a new email needs the current password (local accounts) and ends
+ * the account's pending reset links.
+ */
 export async function updateOwnAccount(
   db: Db,
   userId: string,
@@ -112,7 +116,9 @@ export async function updateOwnAccount(
   ) as Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'dataLicense'>>;
   if (Object.keys(changes).length === 0) return toAccount(db, row, quotaMb);
   try {
-    return toAccount(db, (await updateAccount(db, userId, changes)) ?? row, quotaMb);
+    const updated = await updateAccount(db, userId, changes);
+    if (newEmail) await endResetLinks(db, userId); // a link mailed to the old address ends
+    return toAccount(db, updated ?? row, quotaMb);
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN);
     throw error;

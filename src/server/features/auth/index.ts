@@ -16,6 +16,7 @@ export {
   ADMIN_RESET_TTL_MS,
   createResetLink,
   deleteExpiredLinks,
+  endResetLinks,
   storePassword,
 } from './password-reset.js';
 export {

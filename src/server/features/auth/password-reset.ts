@@ -39,6 +39,14 @@ export async function createResetLink(
 }
 
 /**
+ * Ends every pending reset link of the account: a new email must not leave a link mailed to
+ * the old address usable (issue 31's rule for a new password, for the address too).
+ */
+export async function endResetLinks(db: Db, userId: string) {
+  await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}
+
+/**
  * The one way a password is set on an existing account: the new hash, and every pending reset
  * link of the account deleted with it. Run it in the transaction of the change. Undefined when
  * no enabled account has this id.
