@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PhotoGallery } from '@/features/photos';
 import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
+import { observedCount } from '@/lib/log-count';
 import { LiferMark } from './lifer-mark';
 
 /**
@@ -39,7 +40,14 @@ export function LogDetailsCard({
               </div>
             )}
           </div>
-          <Badge variant="secondary">{log.count.toLocaleString()} observed</Badge>
+          <Badge
+            variant="secondary"
+            className="shrink whitespace-normal text-center"
+            title={log.count === null ? 'Present, not counted' : undefined}
+            data-testid="log-count"
+          >
+            {observedCount(log.count)}
+          </Badge>
         </div>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">
