@@ -174,7 +174,9 @@ const columns: Array<ExportColumn<ExportRow>> = [
     userText: true,
     value: (row) => row.speciesCommon,
   },
-  { csv: 'count', term: dwc('individualCount'), value: (row) => row.count },
+  // X (present, not counted) is a count of its own in our CSV, as eBird writes it (issue 32)
+  { csv: 'count', value: (row) => row.count ?? 'X' },
+  { term: dwc('individualCount'), value: (row) => row.count },
   {
     csv: 'latitude',
     term: dwc('decimalLatitude'),

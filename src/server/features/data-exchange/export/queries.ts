@@ -40,7 +40,8 @@ export interface ExportRow extends Keyset {
   taxonScientificName: string | null;
   taxonRank: string | null;
   kingdom: string | null;
-  count: number;
+  /** Individuals counted; 0: evidence only; null: present, not counted (eBird's X). */
+  count: number | null;
   placeName: string | null;
   latitude: number | null;
   longitude: number | null;
