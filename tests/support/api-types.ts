@@ -2641,9 +2641,12 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Individuals counted: the sum of the logs' counts; an X or a 0 adds none */
             totalSightings: number;
             uniqueSpecies: number;
             totalLogs: number;
+            /** @description Logs of a species present, not counted (eBird's X): in totalLogs, not in totalSightings */
+            uncountedLogs: number;
           };
         };
       };
@@ -2693,7 +2696,7 @@ export interface operations {
         content: {
           'application/json': {
             species: string;
-            /** @description Individuals counted: the sum of its logs' counts */
+            /** @description Individuals counted: the sum of its logs' counts; an X or a 0 adds none */
             totalCount: number;
             /** @description How many logs it has */
             logCount: number;
