@@ -28,8 +28,9 @@ export function LogDetailsCard({
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
+        {/* an X's or a 0's words go under the name when both do not fit on one line */}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0 flex-[1_1_12rem]">
             <CardTitle className="text-2xl break-words">
               <h2>{log.speciesCommon}</h2>
             </CardTitle>
@@ -42,7 +43,6 @@ export function LogDetailsCard({
           </div>
           <Badge
             variant="secondary"
-            className="shrink whitespace-normal text-center"
             title={log.count === null ? 'Present, not counted' : undefined}
             data-testid="log-count"
           >

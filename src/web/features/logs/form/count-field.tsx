@@ -32,8 +32,9 @@ export function CountField({ form }: { form: LogFormApi }) {
   const counted = kind === 'counted';
   const kindSelect = (
     <select
-      aria-label={counted ? 'Kind of count' : undefined}
-      className={cn(selectClass, counted ? 'w-auto shrink-0' : 'w-full')}
+      aria-label={counted ? 'Recorded as' : undefined}
+      // beside a number it shows 'Counted' alone: the number keeps the room
+      className={cn(selectClass, counted ? 'w-32 shrink-0' : 'w-full')}
       value={kind}
       onChange={(event) => {
         const next = event.target.value as CountKind;
