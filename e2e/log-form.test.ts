@@ -207,4 +207,43 @@ describe('the edit form', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.pathname === `/logs/${owl.id}`);
   });
+
+  it('keeps an X (present, not counted) through an edit, and shows it on the card and details', async () => {
+    const { page } = ada;
+    const jay = await createLog(ada.context, {
+      speciesCommon: 'Steller’s Jay',
+      count: null,
+      countKind: 'present', // eBird's X
+      observedAt: '2026-06-01T08:00:00Z',
+      notes: 'Calling in the pines',
+    });
+    await page.goto('/');
+    const badge = page
+      .getByTestId('log-card')
+      .filter({ hasText: 'Steller’s Jay' })
+      .getByTestId('log-card-count');
+    expect(await badge.textContent()).toBe('X');
+    expect(await badge.getAttribute('title')).toBe('Present, not counted');
+
+    await page.goto(`/logs/${jay.id}`);
+    expect(await page.getByTestId('log-count').textContent()).toBe('Present (not counted)');
+
+    await page.goto(`/logs/${jay.id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Log' }).waitFor();
+    // no number to type: the label names the choice of what was recorded
+    expect(await page.getByLabel('Count').inputValue()).toBe('present');
+    expect(await page.locator('input[name="count"]').count()).toBe(0);
+    await page.getByLabel('Notes').fill('Calling in the pines, two birds');
+    const request = page.waitForRequest((r) => r.method() === 'PUT');
+    await page.getByRole('button', { name: 'Update Log' }).click();
+    expect((await request).postDataJSON()).toMatchObject({ count: null, countKind: 'present' });
+    await page.waitForURL((url) => url.pathname === `/logs/${jay.id}`);
+    expect(await page.getByTestId('log-count').textContent()).toBe('Present (not counted)');
+
+    // counted again: the number comes back at SPEC §9's default
+    await page.goto(`/logs/${jay.id}/edit`);
+    await page.getByLabel('Count').selectOption('counted');
+    expect(await page.getByLabel('Count').inputValue()).toBe('1');
+    expect(await page.getByLabel('Recorded as').inputValue()).toBe('counted');
+  });
 });

@@ -43,7 +43,8 @@ export async function signUp(
 export interface LogInput {
   speciesCommon: string;
   speciesScientific?: string;
-  count?: number;
+  count?: number | null;
+  countKind?: 'counted' | 'present' | 'evidence';
   observedAt?: string;
   placeName?: string;
   latitude?: number;

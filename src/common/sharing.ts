@@ -71,11 +71,20 @@ export function sightingTitle(log: Pick<SharedLog, 'speciesCommon' | 'placeName'
   return `${log.speciesCommon} sighting${log.placeName ? ` at ${log.placeName}` : ''}`;
 }
 
-/** The log's description, else '{count} {species} observed[ at {place}] on {date}' (SPEC §2). */
+/**
+ * The log's description, else '{count} {species} observed[ at {place}] on {date}' (SPEC §2); an
+ * X (present, not counted) has no number, a 0 is signs of the species (issue 32).
+ */
 export function sightingSummary(log: PreviewLog, formatDay: PreviewPlace['formatDay']): string {
   if (log.description?.trim()) return log.description;
   const place = log.placeName ? ` at ${log.placeName}` : '';
-  return `${log.count} ${log.speciesCommon} observed${place} on ${formatDay(log)}`;
+  const seen =
+    log.count === null
+      ? `${log.speciesCommon} observed`
+      : log.count === 0
+        ? `Signs of ${log.speciesCommon} found`
+        : `${log.count} ${log.speciesCommon} observed`;
+  return `${seen}${place} on ${formatDay(log)}`;
 }
 
 export function logLinkPreview(log: PreviewLog, place: PreviewPlace): LinkPreview {

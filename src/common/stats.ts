@@ -46,9 +46,18 @@ export const timeSeriesQuerySchema = statsRangeSchema.extend({
 export type TimeSeriesQuery = z.infer<typeof timeSeriesQuerySchema>;
 
 export const statsSummarySchema = z.object({
-  totalSightings: z.number().int(),
+  totalSightings: z
+    .number()
+    .int()
+    .describe("Individuals counted: the sum of the logs' counts; an X or a 0 adds none"),
   uniqueSpecies: z.number().int(),
   totalLogs: z.number().int(),
+  uncountedLogs: z
+    .number()
+    .int()
+    .describe(
+      "Logs of a species present, not counted (eBird's X): in totalLogs, not in totalSightings",
+    ),
 });
 export type StatsSummary = z.infer<typeof statsSummarySchema>;
 
@@ -60,7 +69,10 @@ export type StatsSummary = z.infer<typeof statsSummarySchema>;
 export const topSpeciesSchema = z.array(
   z.object({
     species: z.string(),
-    totalCount: z.number().int().describe("Individuals counted: the sum of its logs' counts"),
+    totalCount: z
+      .number()
+      .int()
+      .describe("Individuals counted: the sum of its logs' counts; an X or a 0 adds none"),
     logCount: z.number().int().describe('How many logs it has'),
   }),
 );

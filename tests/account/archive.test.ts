@@ -96,7 +96,8 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
 
   /**
    * An account with photos, a private log and a log without a known time; the Jay and the Swift
-   * on a public outing, and an outing with no log yet.
+   * on a public outing, and an outing with no log yet. The Swift is present, not counted (X),
+   * the Wren evidence only (0).
    */
   async function accountWithLogs() {
     const ada = await signUp(source, 'archivist');
@@ -148,6 +149,8 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     });
     await createLogAs(source, ada, {
       speciesCommon: 'Common Swift',
+      count: null,
+      countKind: 'present',
       observedAt: '2025-07-01T12:00:00+02:00',
       timeZone: 'Europe/Berlin',
       timeKnown: false,
@@ -155,7 +158,12 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       uploadedPhotoUrls: [paths[2]!],
       outingId: walk,
     });
-    await createLogAs(source, ada, { speciesCommon: 'Wren', placeName: 'Garden' });
+    await createLogAs(source, ada, {
+      speciesCommon: 'Wren',
+      placeName: 'Garden',
+      count: 0,
+      countKind: 'evidence',
+    });
     await source.inject({
       method: 'PUT',
       url: '/api/account',
@@ -333,6 +341,11 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     expect(await logFields(fresh, bea)).toEqual(await logFields(source, ada));
     // by name: the Swift, the Jay, the Wren
     expect(after.map(({ showExactLocation }) => showExactLocation)).toEqual([false, true, false]);
+    expect(after.map(({ count, countKind }) => [count, countKind])).toEqual([
+      [null, 'present'],
+      [3, 'counted'],
+      [0, 'evidence'],
+    ]);
     expect(after.map(({ createdAt }) => createdAt)).toEqual(
       before.map(({ createdAt }) => createdAt),
     );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser } from 'fast-xml-parser';
 import yauzl from 'yauzl';
+import { parse } from 'csv-parse/sync';
 import { buildApp } from '../../src/server/app.js';
 import type { Log } from '../../src/common/logs/schemas.js';
 import {
@@ -180,6 +181,61 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
     const files = await unzip(res.rawPayload);
     return { res, files, occurrence: table(files['occurrence.txt']!) };
   }
+
+  it('writes no individualCount for an X, 0 for evidence, and says which in the remarks', async () => {
+    const cleo = await register({ firstName: 'Cleo' });
+    const at = { latitude: 52.5, longitude: 13.4, description: 'By the canal' };
+    await createLogAs(app, cleo, {
+      ...at,
+      speciesCommon: 'Jay',
+      count: null,
+      countKind: 'present',
+    });
+    await createLogAs(app, cleo, {
+      ...at,
+      speciesCommon: 'Otter',
+      count: 0,
+      countKind: 'evidence',
+      observedAt: '2026-04-01T08:00',
+    });
+    const picked = (row: Record<string, string | number | null>) => ({
+      vernacularName: row.vernacularName,
+      individualCount: row.individualCount,
+      occurrenceStatus: row.occurrenceStatus,
+      occurrenceRemarks: row.occurrenceRemarks,
+    });
+    const expected = [
+      {
+        vernacularName: 'Jay',
+        individualCount: '',
+        occurrenceStatus: 'present',
+        occurrenceRemarks: 'Present, not counted | By the canal | Sunny, light wind',
+      },
+      {
+        vernacularName: 'Otter',
+        individualCount: '0',
+        occurrenceStatus: 'present',
+        occurrenceRemarks:
+          'Evidence only: no live individual seen | By the canal | Sunny, light wind',
+      },
+    ];
+    expect((await archive(cleo)).occurrence.rows.map(picked)).toEqual(expected);
+    const [header, ...rows] = parse((await get(cleo, '/api/export.csv?format=dwc')).body, {
+      bom: true,
+    }) as string[][];
+    const named = rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]!])));
+    expect(named.map(picked)).toEqual(expected);
+    const geojson = (await get(cleo, '/api/export.geojson')).json();
+    expect(
+      geojson.features.map(({ properties }: { properties: Log }) => [
+        properties.count,
+        properties.countKind,
+      ]),
+    ).toEqual([
+      [null, 'present'],
+      [0, 'evidence'],
+    ]);
+  });
 
   it('sends a zip of meta.xml, eml.xml, occurrence.txt and multimedia.txt', async () => {
     const { res, files } = await archive(ada);

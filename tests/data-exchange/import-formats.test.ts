@@ -8,7 +8,6 @@ import { createLogAs, signUp, stores, testConfig, uploadPhotoAs } from '../suppo
 import { importFor } from './import-support.js';
 import { BOM, dataExchangeFor, fixture } from './support.js';
 
-const COUNT_ZERO = 'count 0: a species reported as not seen';
 const NO_TAXON =
   'No taxon: the observation has no name (common_name, species_guess or scientific_name)';
 const NO_DATE = 'No date: observed_on is empty';
@@ -39,16 +38,16 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
 
   it('reads a 2017–2019 "My eBird Data" file: 21 columns, MM-DD-YYYY, short rows', async () => {
     const ada = await signUp(app, 'ebird-2018');
-    const res = await importFile(ada, fixture('ebird-2018.csv'), { query: 'onInvalid=skip' });
+    const res = await importFile(ada, fixture('ebird-2018.csv')); // the X and 0 refuse nothing
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       format: 'ebird',
       rows: 6,
-      imported: 5,
+      imported: 6, // X and 0 too (issue 32)
       duplicates: 0,
       outings: 4, // a checklist each; the Checklist Comments are the outing's notes
-      rejected: [{ line: 4, reason: COUNT_ZERO }],
-      rejectedSummary: [{ reason: COUNT_ZERO, count: 1, lines: [4] }],
+      rejected: [],
+      rejectedSummary: [],
       warnings: [
         {
           line: 6,
@@ -64,6 +63,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       'Mallard',
       'Mountain Chickadee',
       "Steller's Jay",
+      "Townsend's Solitaire",
     ]);
     // 10:40 AM in Boulder, Colorado, in January (MST, UTC-7).
     expect(essentials(logs.get('Mountain Chickadee'))).toEqual({
@@ -78,14 +78,16 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       description: null,
       notes: 'eBird: https://ebird.org/checklist/S42100001',
     });
-    expect(essentials(logs.get("Steller's Jay"))).toMatchObject({
-      count: 1, // 'X': present, not counted
+    // 'X': present, not counted; 0: evidence without a live individual
+    expect(logs.get("Steller's Jay")).toMatchObject({
+      count: null,
+      countKind: 'present',
       notes: [
         'Two calling, one seen well', // Species Comments
-        'Count not recorded (X)',
         'eBird: https://ebird.org/checklist/S42100001',
       ].join('\n'),
     });
+    expect(logs.get("Townsend's Solitaire")).toMatchObject({ count: 0, countKind: 'evidence' });
     // No coordinates: Colorado has one time zone.
     expect(essentials(logs.get('Black-capped Chickadee'))).toMatchObject({
       observedAt: '2018-01-14T22:05:00.000Z',
@@ -139,7 +141,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       placeName: 'Volkspark Friedrichshain, Berlin',
       notes: 'eBird: https://ebird.org/checklist/S171000002',
     });
-    expect(essentials(logs.get('Hooded Crow'))).toMatchObject({ count: 1 });
+    expect(logs.get('Hooded Crow')).toMatchObject({ count: null, countKind: 'present' });
   });
 
   it('reads an iNaturalist export: zones, observed_on_string, private places, date-only rows', async () => {
@@ -242,6 +244,9 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
         latitude: -33.9,
         longitude: 0,
       },
+      // issue 32: present, not counted (X), and evidence only (0)
+      { speciesCommon: 'Jay', count: null, countKind: 'present', observedAt: '2025-12-31T09:00Z' },
+      { speciesCommon: 'Otter', count: 0, countKind: 'evidence', observedAt: '2025-12-30T09:00Z' },
     ];
     for (const log of tricky) await createLogAs(app, ada, log);
     const first = await exportOf(ada);
@@ -249,7 +254,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
     const bea = await signUp(app, 'importer');
     const res = await importFile(bea, first);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ format: 'sightbook', rows: 3, imported: 3, duplicates: 0 });
+    expect(res.json()).toMatchObject({ format: 'sightbook', rows: 5, imported: 5, duplicates: 0 });
 
     const [header, ...rows] = parse(first, { bom: true }) as string[][];
     const skipped = new Set(['id']); // the times the logs were made and changed come along
@@ -259,23 +264,28 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       );
     const again = cells(await exportOf(bea));
     expect(again).toEqual(cells(first));
-    expect(again).toHaveLength(4);
+    expect(again).toHaveLength(6);
     expect(rows[0]![header!.indexOf('species_common')]).toBe("'=SUM(A1:A9)");
+    expect(rows.map((row) => row[header!.indexOf('count')])).toEqual(['3', '1', '2', 'X', '0']);
     const imported = await logsOf(bea);
     expect(imported[0]!.speciesCommon).toBe('=SUM(A1:A9)');
     // The one ambiguity: text that itself began with ' and a formula sign loses the '.
     expect(imported[1]!.notes).toBe('=already quoted');
+    expect(imported.slice(3).map(({ count, countKind }) => [count, countKind])).toEqual([
+      [null, 'present'],
+      [0, 'evidence'],
+    ]);
     // New ids: nothing of the first user's rows is taken over but what the file says.
     const ids = new Set(rows.map((row) => row[0]));
     expect(imported.some((log) => ids.has(log.id))).toBe(false);
 
     // Into the account it came from, the export adds nothing: every row is already there.
     const home = await importFile(ada, first);
-    expect(home.json()).toMatchObject({ imported: 0, duplicates: 3 });
+    expect(home.json()).toMatchObject({ imported: 0, duplicates: 5 });
     // Into the second account again: the first import remembered each row.
     const twice = await importFile(bea, first);
-    expect(twice.json()).toMatchObject({ imported: 0, duplicates: 3 });
-    expect(await logsOf(bea)).toHaveLength(3);
+    expect(twice.json()).toMatchObject({ imported: 0, duplicates: 5 });
+    expect(await logsOf(bea)).toHaveLength(5);
   });
 
   it("reads an export's place time and accuracy, and older exports without them", async () => {
@@ -311,6 +321,20 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       updatedAt: '2025-03-01T09:31:00.000Z',
       showExactLocation: false,
     });
+    // issue 32: an X in any case, and an empty count as exports between migration 0017 and X
+    // wrote it, are present, not counted
+    const uncounted = older
+      .replace('0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a60', '0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a62')
+      .replace(',Robin,,1,', ',Rook,,,');
+    const lowerX = older
+      .replace('0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a60', '0b6f3c1e-5d2a-4e8f-9a7b-1c2d3e4f5a63')
+      .replace(',Robin,,1,', ',Raven,,x,');
+    for (const csv of [uncounted, lowerX]) {
+      expect((await importFile(ada, csv)).json()).toMatchObject({ imported: 1 });
+    }
+    const kinds = await bySpecies(ada);
+    expect(kinds.get('Rook')).toMatchObject({ count: null, countKind: 'present' });
+    expect(kinds.get('Raven')).toMatchObject({ count: null, countKind: 'present' });
     const unreadable = older.replace(/2025-03-01T09:31:00.000Z,2025-03-01T09:31:00.000Z/, 'soon,');
     const res = await importFile(await signUp(app, 'unreadable'), unreadable);
     expect(res.json().warnings).toEqual([

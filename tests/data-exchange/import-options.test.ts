@@ -6,7 +6,8 @@ import { signUp, stores, testConfig } from '../support/helpers.js';
 import { importFor } from './import-support.js';
 import { dataExchangeFor, fixture } from './support.js';
 
-const COUNT_ZERO = 'count 0: a species reported as not seen';
+// eBird's 0 is evidence only (issue 32), no longer refused: a negative count is.
+const NEGATIVE = 'Count: Count must be at least 1';
 const UNSUPPORTED =
   'Send the file as text/csv, application/zip or multipart/form-data (field "file")';
 const EBIRD_HEADER =
@@ -54,7 +55,7 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
 
   it('imports exactly the valid rows with onInvalid=skip; a second import adds 0', async () => {
     const ada = await signUp(app, 'skip');
-    const file = eBirdFile(30, { count: (index) => (index % 10 === 3 ? '0' : '2') });
+    const file = eBirdFile(30, { count: (index) => (index % 10 === 3 ? '-1' : '2') });
     const refused = await importFile(ada, file);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe('3 rows could not be imported; nothing was imported');
@@ -66,7 +67,7 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
       rows: 30,
       imported: 27,
       duplicates: 0,
-      rejectedSummary: [{ reason: COUNT_ZERO, count: 3, lines: [5, 15, 25] }],
+      rejectedSummary: [{ reason: NEGATIVE, count: 3, lines: [5, 15, 25] }],
     });
     const names = (await logsOf(ada)).map((log) => log.speciesCommon);
     expect(names).toHaveLength(27);
@@ -112,12 +113,12 @@ describe.each(stores)('import options and bodies on $store', ({ databaseUrl }) =
 
   it('lists at most 1,000 rejected rows, and counts them all by reason', async () => {
     const ada = await signUp(app, 'many');
-    const res = await importFile(ada, eBirdFile(1500, { count: () => '0' }));
+    const res = await importFile(ada, eBirdFile(1500, { count: () => '-1' }));
     expect(res.statusCode).toBe(422);
     const body = res.json();
     expect(body.rejected).toHaveLength(1000);
     expect(body.rejectedSummary).toEqual([
-      { reason: COUNT_ZERO, count: 1500, lines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
+      { reason: NEGATIVE, count: 1500, lines: [2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
     ]);
     expect(res.body.length).toBeLessThan(70_000); // 1,500 rows listed would be 96 kB
   });

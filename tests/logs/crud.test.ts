@@ -50,6 +50,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         speciesScientific: 'Jubjubus frumiosus',
         taxon: null,
         count: 2,
+        countKind: 'counted',
         observedAt: '2026-05-01T06:30:00.000Z', // no offset: UTC
         timeZone: null,
         timeKnown: true,

@@ -285,6 +285,7 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
               speciesScientific: 'Erithacus rubecula',
               taxonId: (robin.taxon as { id: string } | null)?.id ?? null,
               count: 2,
+              countKind: 'counted',
               placeName: 'Hyde Park',
               coordinateUncertainty: null,
               showExactLocation: false,

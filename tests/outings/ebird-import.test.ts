@@ -98,6 +98,8 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
       durationMinutes: null,
       partySize: 1,
       complete: false,
+      species: 1,
+      individuals: 0, // its one species present, not counted (X)
     });
     expect(found.get('S171000004')).toMatchObject({
       protocol: 'area',
@@ -127,8 +129,8 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
 
   it('reads the protocols of a 2017–2019 download', async () => {
     const ada = await signUp(app, 'old-protocols');
-    const res = await importFile(ada, fixture('ebird-2018.csv'), { query: 'onInvalid=skip' });
-    expect(res.json()).toMatchObject({ imported: 5, outings: 4 });
+    const res = await importFile(ada, fixture('ebird-2018.csv')); // the X and 0 refuse nothing
+    expect(res.json()).toMatchObject({ imported: 6, outings: 4 });
     const found = await outingsOf(ada);
     expect(found.get('S42100001')).toMatchObject({
       protocol: 'traveling',
@@ -136,7 +138,8 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
       distanceKm: 2.4,
       partySize: 1,
       complete: true,
-      species: 2, // the row counted 0 is refused, and is no log of it
+      species: 3, // the X and the 0 (evidence only) are species too
+      individuals: 4, // and neither adds an individual
       notes: `Cold and clear after the snow\n${link('S42100001')}`,
     });
     expect(found.get('S42100002')).toMatchObject({ protocol: 'stationary', partySize: 2 });
@@ -202,7 +205,7 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
     const refused = await importFile(
       ada,
       EBIRD_2024 +
-        'S171000009,Rock Dove,Columba livia,2000,0,DE-BE,,L1,Somewhere,52.5,13.4,2024-09-01,08:00 AM,eBird - Stationary Count,5,1,,,1\n',
+        'S171000009,Rock Dove,Columba livia,2000,-1,DE-BE,,L1,Somewhere,52.5,13.4,2024-09-01,08:00 AM,eBird - Stationary Count,5,1,,,1\n',
     );
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ imported: 0, outings: 0 });

@@ -92,10 +92,11 @@ describe.each(stores)("eBird's Record Format on $store", ({ databaseUrl }) => {
       ...onOuting,
       speciesCommon: 'Common Cuckoo',
       speciesScientific: 'Cuculus canorus',
-      count: 1,
+      count: null,
+      countKind: 'present', // X
       observedAt: '2026-05-02T06:40:00+01:00',
       description: null,
-      notes: 'Count not recorded (X)', // as an eBird import leaves an X
+      notes: 'Count not recorded (X)', // as eBird imports before issue 32 left an X
     });
     await createLogAs(app, ada, {
       ...onOuting,
@@ -165,7 +166,8 @@ describe.each(stores)("eBird's Record Format on $store", ({ databaseUrl }) => {
     await createLogAs(app, ada, {
       speciesCommon: 'Date-only Dunnock',
       speciesScientific: null,
-      count: 2,
+      count: 0,
+      countKind: 'evidence', // feathers of one a hawk took
       observedAt: '2026-05-04T12:00:00+01:00',
       timeZone: 'Europe/London',
       timeKnown: false,
@@ -189,7 +191,7 @@ describe.each(stores)("eBird's Record Format on $store", ({ databaseUrl }) => {
       'All observations reported?': 'N',
       'Effort Distance Miles': '',
     });
-    expect(all[4]).toMatchObject({ Date: '05/04/2026', 'Start Time': '' });
+    expect(all[4]).toMatchObject({ Date: '05/04/2026', 'Start Time': '', Number: '0' });
 
     const owls = records((await get(ada, '/api/export/ebird.csv?q=owl')).body);
     expect(owls.map((row) => row['Common Name'])).toEqual(['Barn Owl']);

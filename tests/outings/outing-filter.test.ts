@@ -95,6 +95,7 @@ describe.each(stores)('filtering by outing on $store', ({ databaseUrl }) => {
       totalSightings: 4,
       uniqueSpecies: 2,
       totalLogs: 2,
+      uncountedLogs: 0,
     });
     expect(await json(ada, `/api/stats/top-species?outingId=${walk}`)).toEqual([
       { species: 'Wren', totalCount: 3, logCount: 1 },
@@ -152,6 +153,7 @@ describe.each(stores)('filtering by outing on $store', ({ databaseUrl }) => {
       totalSightings: 0,
       uniqueSpecies: 0,
       totalLogs: 0,
+      uncountedLogs: 0,
     });
     expect(await json(ada, `/api/lists?outingId=${bobs}`)).toEqual({
       items: [],

@@ -46,6 +46,10 @@ const breakers: Array<(log: Record<string, unknown>) => void> = [
   (log) => (log.count = '3'),
   (log) => (log.count = null),
   (log) => (log.count = 1e20),
+  // issue 32: an X has no count, evidence only a count of 0; a kind of count must be known
+  (log) => (log.countKind = 'present'),
+  (log) => (log.countKind = 'evidence'),
+  (log) => (log.countKind = 'many'),
   (log) => (log.observedAt = '2026-02-30T10:00'),
   (log) => (log.observedAt = 'yesterday'),
   (log) => (log.observedAt = 20260501),

@@ -86,7 +86,7 @@ describe.each(stores)(
     }
 
     const sameLogs = (
-      items: Array<{ speciesCommon: string; count: number; notes: string | null }>,
+      items: Array<{ speciesCommon: string; count: number | null; notes: string | null }>,
     ) =>
       expect(
         items

@@ -14,6 +14,7 @@ interface Schema {
   $ref?: string;
   properties?: Record<string, Schema>;
   required?: string[];
+  description?: string;
 }
 type Content = Record<string, { schema: Schema }>;
 interface Reply {
@@ -154,11 +155,18 @@ describe('the OpenAPI document', () => {
 
   it('describes request bodies from the shared schemas', () => {
     const body = operation('post', '/api/logs').requestBody?.content['application/json']?.schema;
-    expect(body?.required).toEqual(
-      expect.arrayContaining(['speciesCommon', 'count', 'observedAt']),
-    );
+    expect(body?.required).toEqual(expect.arrayContaining(['speciesCommon', 'observedAt']));
+    // a count is needed for individuals counted, the default kind; an X has none (issue 32)
+    expect(body?.required).not.toContain('count');
+    expect(body?.properties?.count?.description).toContain('when countKind is counted');
     expect(Object.keys(body?.properties ?? {})).toEqual(
-      expect.arrayContaining(['speciesCommon', 'photoLinks', 'uploadedPhotoUrls', 'latitude']),
+      expect.arrayContaining([
+        'speciesCommon',
+        'countKind',
+        'photoLinks',
+        'uploadedPhotoUrls',
+        'latitude',
+      ]),
     );
     const login = operation('post', '/api/auth/login').requestBody?.content['application/json'];
     expect(login?.schema.required).toEqual(['email', 'password']);

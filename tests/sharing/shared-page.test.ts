@@ -90,6 +90,29 @@ describe.each(stores)('the shared page on $store', ({ databaseUrl }) => {
     );
   });
 
+  it('says no number for an X or a 0 (issue 32)', async () => {
+    const ada = await signUp(app);
+    const day = { placeName: 'Marsh Lane', description: null, observedAt: '2026-05-01T06:30Z' };
+    const present = await createLogAs(app, ada, {
+      ...day,
+      speciesCommon: 'Barn Owl',
+      count: null,
+      countKind: 'present',
+    });
+    const evidence = await createLogAs(app, ada, {
+      ...day,
+      speciesCommon: 'Otter',
+      count: 0,
+      countKind: 'evidence',
+    });
+    const description = async (id: string) =>
+      metaContent((await app.inject({ method: 'GET', url: `/shared/${id}` })).body, 'description');
+    expect(await description(present.id)).toBe('Barn Owl observed at Marsh Lane on May 1, 2026');
+    expect(await description(evidence.id)).toBe(
+      'Signs of Otter found at Marsh Lane on May 1, 2026',
+    );
+  });
+
   it('takes the origin from an accepted Host without PUBLIC_URL', async () => {
     const local = await buildApp(
       testConfig({ databaseUrl, webRoot, allowedHosts: ['wrens.example:8080'] }),

@@ -66,6 +66,7 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalSightings: 20,
         uniqueSpecies: 3,
         totalLogs: 7,
+        uncountedLogs: 0,
       });
     });
 
@@ -75,6 +76,7 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalSightings: 8,
         uniqueSpecies: 2,
         totalLogs: 2,
+        uncountedLogs: 0,
       });
       // 22:30Z on 1 May is 2 May in Berlin.
       const first = '/api/stats/summary?from=2026-05-01&to=2026-05-01';
@@ -82,22 +84,26 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalSightings: 5,
         uniqueSpecies: 1,
         totalLogs: 1,
+        uncountedLogs: 0,
       });
       expect(await json(birder, `${first}&tz=Europe/Berlin`)).toEqual({
         totalSightings: 0,
         uniqueSpecies: 0,
         totalLogs: 0,
+        uncountedLogs: 0,
       });
       const second = '/api/stats/summary?from=2026-05-02&to=2026-05-02';
       expect(await json(birder, second)).toEqual({
         totalSightings: 0,
         uniqueSpecies: 0,
         totalLogs: 0,
+        uncountedLogs: 0,
       });
       expect(await json(birder, `${second}&tz=Europe/Berlin`)).toEqual({
         totalSightings: 5,
         uniqueSpecies: 1,
         totalLogs: 1,
+        uncountedLogs: 0,
       });
     });
 
@@ -106,17 +112,55 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalSightings: 20,
         uniqueSpecies: 3,
         totalLogs: 7,
+        uncountedLogs: 0,
       });
     });
 
     it('gives zeros for a new account and an empty range', async () => {
       const newcomer = await signUp(app, 'newcomer');
-      const zeros = { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 };
+      const zeros = { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0, uncountedLogs: 0 };
       expect(await json(newcomer, '/api/stats/summary')).toEqual(zeros);
       expect(await json(birder, '/api/stats/summary?from=2030-01-01')).toEqual(zeros);
       expect(await json(birder, '/api/stats/summary?from=2026-05-10&to=2026-05-01')).toEqual(zeros);
       expect(await json(newcomer, '/api/stats/top-species')).toEqual([]);
       expect(await json(newcomer, '/api/stats/time-series')).toEqual([]);
+    });
+  });
+
+  describe("eBird's X and 0 (issue 32)", () => {
+    it('adds no individual for an X or a 0, counts their species and says how many X', async () => {
+      const lister = await signUp(app, 'lister');
+      const log = (speciesCommon: string, observedAt: string, count: number | null) =>
+        createLogAs(app, lister, {
+          speciesCommon,
+          observedAt,
+          count,
+          countKind: count === null ? 'present' : count === 0 ? 'evidence' : 'counted',
+        });
+      await log('Rook', '2026-05-04T08:00Z', 12);
+      await log('Rook', '2026-05-05T08:00Z', null);
+      await log('Raven', '2026-05-05T09:00Z', null); // only ever an X
+      await log('Otter', '2026-05-12T09:00Z', 0); // a week of evidence only
+      expect(await json(lister, '/api/stats/summary')).toEqual({
+        totalSightings: 12,
+        uniqueSpecies: 3,
+        totalLogs: 4,
+        uncountedLogs: 2,
+      });
+      expect(await json(lister, '/api/stats/summary?from=2026-05-12')).toMatchObject({
+        totalSightings: 0,
+        uncountedLogs: 0,
+      });
+      // most individuals first: a species of X and 0 alone has none, and comes last
+      expect(await json(lister, '/api/stats/top-species')).toEqual([
+        { species: 'Rook', totalCount: 12, logCount: 2 },
+        { species: 'Otter', totalCount: 0, logCount: 1 },
+        { species: 'Raven', totalCount: 0, logCount: 1 },
+      ]);
+      expect(await json(lister, '/api/stats/time-series?bucket=week')).toEqual([
+        { bucketStart: '2026-05-04', totalCount: 12 },
+        { bucketStart: '2026-05-11', totalCount: 0 },
+      ]);
     });
   });
 
@@ -154,6 +198,7 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalSightings: 6,
         uniqueSpecies: 1,
         totalLogs: 3,
+        uncountedLogs: 0,
       });
 
       // a free-text name stays a species of its own
@@ -166,6 +211,7 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalSightings: 7,
         uniqueSpecies: 2,
         totalLogs: 4,
+        uncountedLogs: 0,
       });
       expect(await json(owler, '/api/stats/top-species')).toEqual([
         { species: 'Barn Owl', totalCount: 6, logCount: 3 }, // one log each: the first by code point
@@ -327,6 +373,7 @@ describe.each(stores)('stats API on $store', ({ databaseUrl }) => {
         totalSightings: 6,
         uniqueSpecies: 1,
         totalLogs: 2,
+        uncountedLogs: 0,
       });
     });
   });

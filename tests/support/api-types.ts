@@ -1715,7 +1715,9 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description Only logs of at least this many individuals; logs present, not counted (eBird's X) are left out */
         minCount?: number;
+        /** @description Only logs of at most this many individuals (evidence only, 0, included); logs present, not counted (eBird's X) are left out */
         maxCount?: number;
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
@@ -1753,7 +1755,13 @@ export interface operations {
                 rank: string;
                 kingdom: string | null;
               } | null;
-              count: number;
+              /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+              count: number | null;
+              /**
+               * @description What count says: counted (at least 1), evidence (0) or present (null)
+               * @enum {string}
+               */
+              countKind: 'counted' | 'present' | 'evidence';
               /** Format: date-time */
               observedAt: string;
               timeZone: string | null;
@@ -1826,7 +1834,14 @@ export interface operations {
           speciesCommon: string;
           speciesScientific?: string | null;
           taxonId?: string | null;
-          count: number;
+          /** @description The individuals, at least 1, when countKind is counted; else absent, null or 0 */
+          count?: number | null;
+          /**
+           * @description counted (default): count is the individuals, at least 1; present: present, not counted (eBird's X), count absent or null; evidence: evidence without a live individual (eBird's 0), count absent, null or 0
+           * @default counted
+           * @enum {string}
+           */
+          countKind?: 'counted' | 'present' | 'evidence';
           observedAt: string;
           timeZone?: string | null;
           /** @default true */
@@ -1873,7 +1888,13 @@ export interface operations {
               rank: string;
               kingdom: string | null;
             } | null;
-            count: number;
+            /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+            count: number | null;
+            /**
+             * @description What count says: counted (at least 1), evidence (0) or present (null)
+             * @enum {string}
+             */
+            countKind: 'counted' | 'present' | 'evidence';
             /** Format: date-time */
             observedAt: string;
             timeZone: string | null;
@@ -1933,7 +1954,13 @@ export interface operations {
               rank: string;
               kingdom: string | null;
             } | null;
-            count: number;
+            /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+            count: number | null;
+            /**
+             * @description What count says: counted (at least 1), evidence (0) or present (null)
+             * @enum {string}
+             */
+            countKind: 'counted' | 'present' | 'evidence';
             /** Format: date-time */
             observedAt: string;
             timeZone: string | null;
@@ -2060,7 +2087,13 @@ export interface operations {
               rank: string;
               kingdom: string | null;
             } | null;
-            count: number;
+            /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+            count: number | null;
+            /**
+             * @description What count says: counted (at least 1), evidence (0) or present (null)
+             * @enum {string}
+             */
+            countKind: 'counted' | 'present' | 'evidence';
             /** Format: date-time */
             observedAt: string;
             timeZone: string | null;
@@ -2139,7 +2172,14 @@ export interface operations {
           speciesCommon: string;
           speciesScientific?: string | null;
           taxonId?: string | null;
-          count: number;
+          /** @description The individuals, at least 1, when countKind is counted; else absent, null or 0 */
+          count?: number | null;
+          /**
+           * @description counted (default): count is the individuals, at least 1; present: present, not counted (eBird's X), count absent or null; evidence: evidence without a live individual (eBird's 0), count absent, null or 0
+           * @default counted
+           * @enum {string}
+           */
+          countKind?: 'counted' | 'present' | 'evidence';
           observedAt: string;
           timeZone?: string | null;
           /** @default true */
@@ -2186,7 +2226,13 @@ export interface operations {
               rank: string;
               kingdom: string | null;
             } | null;
-            count: number;
+            /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+            count: number | null;
+            /**
+             * @description What count says: counted (at least 1), evidence (0) or present (null)
+             * @enum {string}
+             */
+            countKind: 'counted' | 'present' | 'evidence';
             /** Format: date-time */
             observedAt: string;
             timeZone: string | null;
@@ -2339,7 +2385,9 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description Only logs of at least this many individuals; logs present, not counted (eBird's X) are left out */
         minCount?: number;
+        /** @description Only logs of at most this many individuals (evidence only, 0, included); logs present, not counted (eBird's X) are left out */
         maxCount?: number;
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
@@ -2377,7 +2425,13 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 species: string;
-                count: number;
+                /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+                count: number | null;
+                /**
+                 * @description Present for a count that is no individuals: present (X, count null) or evidence (0)
+                 * @enum {string}
+                 */
+                countKind?: 'present' | 'evidence';
                 /** Format: date-time */
                 observedAt: string;
                 /** @description The place's IANA zone, when the log has one */
@@ -2450,7 +2504,13 @@ export interface operations {
               rank: string;
               kingdom: string | null;
             } | null;
-            count: number;
+            /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+            count: number | null;
+            /**
+             * @description What count says: counted (at least 1), evidence (0) or present (null)
+             * @enum {string}
+             */
+            countKind: 'counted' | 'present' | 'evidence';
             /** Format: date-time */
             observedAt: string;
             timeZone: string | null;
@@ -2581,9 +2641,12 @@ export interface operations {
         };
         content: {
           'application/json': {
+            /** @description Individuals counted: the sum of the logs' counts; an X or a 0 adds none */
             totalSightings: number;
             uniqueSpecies: number;
             totalLogs: number;
+            /** @description Logs of a species present, not counted (eBird's X): in totalLogs, not in totalSightings */
+            uncountedLogs: number;
           };
         };
       };
@@ -2633,7 +2696,7 @@ export interface operations {
         content: {
           'application/json': {
             species: string;
-            /** @description Individuals counted: the sum of its logs' counts */
+            /** @description Individuals counted: the sum of its logs' counts; an X or a 0 adds none */
             totalCount: number;
             /** @description How many logs it has */
             logCount: number;
@@ -2991,7 +3054,13 @@ export interface operations {
                 rank: string;
                 kingdom: string | null;
               } | null;
-              count: number;
+              /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+              count: number | null;
+              /**
+               * @description What count says: counted (at least 1), evidence (0) or present (null)
+               * @enum {string}
+               */
+              countKind: 'counted' | 'present' | 'evidence';
               /** Format: date-time */
               observedAt: string;
               timeZone: string | null;
@@ -3077,7 +3146,13 @@ export interface operations {
                 rank: string;
                 kingdom: string | null;
               } | null;
-              count: number;
+              /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+              count: number | null;
+              /**
+               * @description What count says: counted (at least 1), evidence (0) or present (null)
+               * @enum {string}
+               */
+              countKind: 'counted' | 'present' | 'evidence';
               /** Format: date-time */
               observedAt: string;
               timeZone: string | null;
@@ -3221,7 +3296,13 @@ export interface operations {
                 rank: string;
                 kingdom: string | null;
               } | null;
-              count: number;
+              /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+              count: number | null;
+              /**
+               * @description What count says: counted (at least 1), evidence (0) or present (null)
+               * @enum {string}
+               */
+              countKind: 'counted' | 'present' | 'evidence';
               /** Format: date-time */
               observedAt: string;
               timeZone: string | null;
@@ -3371,7 +3452,13 @@ export interface operations {
                 rank: string;
                 kingdom: string | null;
               } | null;
-              count: number;
+              /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+              count: number | null;
+              /**
+               * @description What count says: counted (at least 1), evidence (0) or present (null)
+               * @enum {string}
+               */
+              countKind: 'counted' | 'present' | 'evidence';
               /** Format: date-time */
               observedAt: string;
               timeZone: string | null;
@@ -3630,7 +3717,13 @@ export interface operations {
                 rank: string;
                 kingdom: string | null;
               } | null;
-              count: number;
+              /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+              count: number | null;
+              /**
+               * @description What count says: counted (at least 1), evidence (0) or present (null)
+               * @enum {string}
+               */
+              countKind: 'counted' | 'present' | 'evidence';
               /** Format: date-time */
               observedAt: string;
               timeZone: string | null;
@@ -3685,7 +3778,9 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description Only logs of at least this many individuals; logs present, not counted (eBird's X) are left out */
         minCount?: number;
+        /** @description Only logs of at most this many individuals (evidence only, 0, included); logs present, not counted (eBird's X) are left out */
         maxCount?: number;
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
@@ -3733,7 +3828,9 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description Only logs of at least this many individuals; logs present, not counted (eBird's X) are left out */
         minCount?: number;
+        /** @description Only logs of at most this many individuals (evidence only, 0, included); logs present, not counted (eBird's X) are left out */
         maxCount?: number;
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
@@ -3782,7 +3879,9 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description Only logs of at least this many individuals; logs present, not counted (eBird's X) are left out */
         minCount?: number;
+        /** @description Only logs of at most this many individuals (evidence only, 0, included); logs present, not counted (eBird's X) are left out */
         maxCount?: number;
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
@@ -3830,7 +3929,9 @@ export interface operations {
         q?: string;
         from?: string;
         to?: string;
+        /** @description Only logs of at least this many individuals; logs present, not counted (eBird's X) are left out */
         minCount?: number;
+        /** @description Only logs of at most this many individuals (evidence only, 0, included); logs present, not counted (eBird's X) are left out */
         maxCount?: number;
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */

@@ -61,7 +61,7 @@ export const EXPORT_CSV_COLUMNS = [
   'observed_at',
   'species_common',
   'species_scientific',
-  'count',
+  'count', // the individuals, X (present, not counted) or 0 (evidence only): issue 32
   'place_name',
   'latitude',
   'longitude',

@@ -5,6 +5,7 @@ import { optionalQuery, queryDay } from '../query-params.js';
 import { canonicalTimeZone } from '../zone-names.js';
 import { taxonSchema } from '../taxonomy.js';
 import { PAGE_SIZE } from './list-search.js';
+import { countKindField, countKinds, countProblem } from './count.js';
 
 // Field limits and paging of SPEC §5 and §9.
 export const LOG_LIMITS = {
@@ -110,11 +111,14 @@ export const logWriteSchema = z
       .refine(hasNoNul, 'Unknown taxon')
       .nullish()
       .transform((id) => id || null),
+    // Whether it is at least 1, or absent, depends on countKind: checked below (count.ts).
     count: z
       .number({ error: 'Count must be a number' })
       .int('Count must be a whole number')
-      .min(1, 'Count must be at least 1')
-      .max(LOG_LIMITS.maxCount, 'Count is too large'),
+      .max(LOG_LIMITS.maxCount, 'Count is too large')
+      .nullish()
+      .describe('The individuals, at least 1, when countKind is counted; else absent, null or 0'),
+    countKind: countKindField,
     observedAt: dateTimeField('Date and time are required'),
     // The zone of the place and time observed: the time shows as it was there. An unknown name
     // is refused; a link (US/Mountain) is kept as its canonical name.
@@ -150,6 +154,14 @@ export const logWriteSchema = z
       .max(LOG_LIMITS.photosPerLog, `At most ${LOG_LIMITS.photosPerLog} uploaded photos`)
       .default([]),
   })
+  // Run when other fields fail too: the count's problem is listed with theirs, in its place.
+  .superRefine(
+    (log, context) => {
+      const problem = countProblem(log);
+      if (problem) context.addIssue({ code: 'custom', message: problem, path: ['count'] });
+    },
+    { when: ({ value }) => typeof value === 'object' && value !== null },
+  )
   .superRefine((log, context) => {
     if ((log.latitude === null) === (log.longitude === null)) return;
     context.addIssue({
@@ -183,7 +195,14 @@ export const logSchema = z.object({
   taxon: taxonSchema
     .nullable()
     .describe('The taxon of the backbone the log is about; its commonName is the English one'),
-  count: z.number().int(),
+  count: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Individuals counted; 0: evidence only; null: present, not counted (eBird's X)"),
+  countKind: z
+    .enum(countKinds)
+    .describe('What count says: counted (at least 1), evidence (0) or present (null)'),
   observedAt: z.iso.datetime(),
   timeZone: z.string().nullable(),
   timeKnown: z.boolean(),
@@ -243,8 +262,13 @@ export const logFiltersSchema = z.object({
   q: optionalQuery(z.string().trim().max(LOG_LIMITS.speciesName, 'Search text is too long')),
   from: queryDay('From date'),
   to: queryDay('To date'),
-  minCount: countBound('Min count'),
-  maxCount: countBound('Max count'),
+  // A log present, not counted (X) has no count: a count filter leaves it out.
+  minCount: countBound('Min count').describe(
+    "Only logs of at least this many individuals; logs present, not counted (eBird's X) are left out",
+  ),
+  maxCount: countBound('Max count').describe(
+    "Only logs of at most this many individuals (evidence only, 0, included); logs present, not counted (eBird's X) are left out",
+  ),
   place: optionalQuery(z.string().trim().max(LOG_LIMITS.placeName, 'Location filter is too long')),
   outingId: outingFilter,
 });

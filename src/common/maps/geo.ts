@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseIsoDateTime } from '../dates.js';
 import { GEO_DEFAULT_LIMIT, GEO_MAX_LIMIT } from './points-url.js';
+import { countKinds } from '../logs/count.js';
 import { logFiltersSchema } from '../logs/schemas.js';
 import { optionalQuery, queryParam, queryTimeZone } from '../query-params.js';
 
@@ -74,7 +75,18 @@ export const logFeatureSchema = z.object({
   properties: z.object({
     id: z.uuid(),
     species: z.string(),
-    count: z.number().int(),
+    count: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Individuals counted; 0: evidence only; null: present, not counted (eBird's X)"),
+    countKind: z
+      .enum(countKinds)
+      .exclude(['counted'])
+      .optional()
+      .describe(
+        'Present for a count that is no individuals: present (X, count null) or evidence (0)',
+      ),
     observedAt: z.iso.datetime(),
     // only when set, to keep 100,000 features small
     timeZone: z.string().optional().describe("The place's IANA zone, when the log has one"),

@@ -36,7 +36,10 @@ export const EBIRD_PROTOCOL_NAMES: Record<OutingProtocol, string> = {
   area: 'Area',
 };
 
-/** The note an eBird import leaves on a log whose count was X (present, not counted). */
+/**
+ * The note eBird imports left on a log whose count was X (present, not counted), with a count of
+ * 1, before the count could be X itself (issue 32); no longer written.
+ */
 export const UNCOUNTED_NOTE = 'Count not recorded (X)';
 
 export const KM_PER_MILE = 1.609344;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isoUtc } from '../../db/client.js';
+import { countKindSql } from '../../db/count-kind.js';
 import { logPhotos, logs, taxa, taxonNames } from '../../db/schema.js';
 import { ianaZone } from '../../db/zone-names.js';
 import { isFirstObservedOfSpecies } from './species.js';
@@ -34,7 +35,8 @@ const taxonJson = sql`(SELECT row_to_json(tx) FROM (SELECT t.id AS "id",
 const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
   ${logRow.speciesCommon} AS "speciesCommon", ${logRow.speciesScientific} AS "speciesScientific",
-  ${taxonJson} AS "taxon", ${logRow.count} AS "count", ${isoUtc(logRow.observedAt)} AS "observedAt",
+  ${taxonJson} AS "taxon", ${logRow.count} AS "count", ${countKindSql(logRow.count)} AS "countKind",
+  ${isoUtc(logRow.observedAt)} AS "observedAt",
   ${ianaZone(logRow.timeZone)} AS "timeZone", ${logRow.timeKnown} AS "timeKnown",
   ${logRow.placeName} AS "placeName", ${logRow.latitude} AS "latitude",
   ${logRow.longitude} AS "longitude", ${logRow.coordinateUncertainty} AS "coordinateUncertainty",

@@ -6,6 +6,7 @@ import {
   type SpeciesEntry,
 } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
+import { storedCount } from '../../../common/logs/count.js';
 import { isForeignKeyViolation, type Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { assertOwnUploads } from '../photos/index.js';
@@ -43,7 +44,7 @@ function toColumns(payload: LogWritePayload, taxonId: string | null) {
     speciesCommon: payload.speciesCommon,
     speciesScientific: payload.speciesScientific,
     taxonId,
-    count: payload.count,
+    count: storedCount(payload),
     observedAt,
     timeZone: payload.timeZone,
     timeKnown: payload.timeKnown,

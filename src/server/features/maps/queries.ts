@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { LogFilters } from '../../../common/logs/schemas.js';
 import { MAP_COORDINATE_DECIMALS, type GeoCursor } from '../../../common/maps/geo.js';
 import { isoUtc, type Db } from '../../db/client.js';
+import { countKindSql } from '../../db/count-kind.js';
 import { logs } from '../../db/schema.js';
 import { ianaZone } from '../../db/zone-names.js';
 import { logFilterWhere } from '../logs/index.js';
@@ -11,7 +12,8 @@ import { pointFeatureJson } from './geojson.js';
 // SQL of the map: the user's logs with coordinates, matching the list's filters.
 
 // A feature of the map: coordinates to 6 decimals (0.1 m) and the few fields a marker shows;
-// the time's zone, date-only flag and uncertainty only when set.
+// the count's kind (X or evidence only), the time's zone, date-only flag and uncertainty only
+// when set.
 const DECIMALS = sql.raw(String(MAP_COORDINATE_DECIMALS));
 const featureJson = pointFeatureJson(
   {
@@ -19,7 +21,9 @@ const featureJson = pointFeatureJson(
     latitude: sql`round(p.latitude::numeric, ${DECIMALS})::float8`,
   },
   sql`('{"id":"' || p.id || '","species":' || to_json(p.species_common)::text
-    || ',"count":' || p.count || ',"observedAt":"' || ${isoUtc(sql`p.observed_at`)} || '"'
+    || ',"count":' || coalesce(p.count::text, 'null')
+    || CASE WHEN p.count >= 1 THEN '' ELSE ',"countKind":"' || ${countKindSql(sql`p.count`)} || '"' END
+    || ',"observedAt":"' || ${isoUtc(sql`p.observed_at`)} || '"'
     || coalesce(',"timeZone":' || to_json(p.time_zone)::text, '')
     || CASE WHEN p.time_known THEN '' ELSE ',"timeKnown":false' END
     || coalesce(',"coordinateUncertainty":' || p.coordinate_uncertainty, '') || '}')`,

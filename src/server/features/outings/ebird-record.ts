@@ -105,9 +105,10 @@ export type RecordOuting = Pick<
 /** A log's record: its 19 cells, with its outing's effort when it was made on one. */
 export function record(log: RecordLog, outing: RecordOuting | null): string[] {
   const scientific = (log.speciesScientific ?? log.taxonScientific ?? '').trim().split(/\s+/);
-  const lines = (log.notes ?? '').split(/\r?\n/);
-  const uncounted = log.count === 1 && lines.some((line) => line.trim() === UNCOUNTED_NOTE);
-  const comments = [log.description, ...lines.filter((line) => line.trim() !== UNCOUNTED_NOTE)]
+  // the line earlier imports left for an X is no comment of the observer's (migration 0017 made
+  // those logs' counts X again; one brought in through our CSV may still carry it)
+  const lines = (log.notes ?? '').split(/\r?\n/).filter((line) => line.trim() !== UNCOUNTED_NOTE);
+  const comments = [log.description, ...lines]
     .map((part) => (part ?? '').trim())
     .filter(Boolean)
     .join(' ');
@@ -123,7 +124,7 @@ export function record(log: RecordLog, outing: RecordOuting | null): string[] {
     text(log.speciesCommon),
     text(scientific[0]),
     text(scientific[1]),
-    uncounted || log.count === null ? 'X' : String(log.count),
+    log.count === null ? 'X' : String(log.count), // X: present, not counted; 0: evidence only
     text(comments),
     text(place),
     coordinate(where.latitude),

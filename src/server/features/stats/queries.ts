@@ -12,7 +12,8 @@ import { listKey, logFilterWhere, speciesUnit } from '../logs/index.js';
  */
 const speciesKey = listKey;
 
-// Sums come back as bigint/numeric, which the drivers hand over as text.
+// Sums come back as bigint/numeric, which the drivers hand over as text. A count is null for an
+// X (present, not counted, issue 32): sum() passes over it, and a sum of none is null, so 0.
 const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
 const rangeWhere = (userId: string, { from, to, tz, outingId }: StatsRange) =>
@@ -27,6 +28,7 @@ export async function sumLogs(db: Db, userId: string, range: StatsRange) {
       counted: sql<boolean>`${speciesUnit} IS NOT NULL`.as('counted'),
       sightings: sql<number>`sum(${logs.count})`.as('sightings'),
       logCount: sql<number>`count(*)`.as('log_count'),
+      uncounted: sql<number>`count(*) FILTER (WHERE ${logs.count} IS NULL)`.as('uncounted'),
     })
     .from(logs)
     .where(rangeWhere(userId, range))
@@ -37,9 +39,10 @@ export async function sumLogs(db: Db, userId: string, range: StatsRange) {
       totalSightings: total(sql`coalesce(sum(${perSpecies.sightings}), 0)`),
       uniqueSpecies: total(sql`count(*) FILTER (WHERE ${perSpecies.counted})`),
       totalLogs: total(sql`coalesce(sum(${perSpecies.logCount}), 0)`),
+      uncountedLogs: total(sql`coalesce(sum(${perSpecies.uncounted}), 0)`),
     })
     .from(perSpecies);
-  return row ?? { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0 };
+  return row ?? { totalSightings: 0, uniqueSpecies: 0, totalLogs: 0, uncountedLogs: 0 };
 }
 
 /**
@@ -65,7 +68,7 @@ export async function sumBySpecies(
       .where(rangeWhere(userId, range))
       .groupBy(sql`1`, sql`2`),
   );
-  const totalCount = sql`sum(${spellings.sightings})`;
+  const totalCount = sql`coalesce(sum(${spellings.sightings}), 0)`;
   const logCount = sql`sum(${spellings.logCount})`;
   // COLLATE "C": ties break by code point, the same on both stores whatever their locale.
   return db
@@ -99,7 +102,7 @@ export async function sumByBucket(db: Db, userId: string, range: StatsRange, buc
   return db
     .select({
       bucketStart: sql<string>`to_char(${buckets.start}, 'YYYY-MM-DD')`,
-      totalCount: total(sql`${buckets.sightings}`),
+      totalCount: total(sql`coalesce(${buckets.sightings}, 0)`),
     })
     .from(buckets)
     .orderBy(buckets.start);

@@ -17,6 +17,7 @@ import { logPath } from '../../../common/routes';
 import { formatUncertainty } from '@/components/map/coordinates';
 import { clusterIcon, pinIcon } from '@/components/map/map-icons';
 import { readTileSettings } from '@/components/map/tile-settings';
+import { observedCount } from '@/lib/log-count';
 import { formatObservedMedium } from '@/lib/log-dates';
 
 // Every sighting of the map page, clustered with supercluster: only the clusters and points in
@@ -155,7 +156,7 @@ function SightingPopup({ sighting }: { sighting: Sighting }) {
     <div className="grid gap-1 text-sm">
       <strong className="text-base">{sighting.species}</strong>
       <span>
-        {sighting.count.toLocaleString()} observed · {formatObservedMedium(sighting)}
+        {observedCount(sighting.count)} · {formatObservedMedium(sighting)}
       </span>
       {sighting.coordinateUncertainty && (
         <span>{formatUncertainty(sighting.coordinateUncertainty)}</span>

@@ -11,6 +11,7 @@ const log: Log = {
   speciesScientific: 'Tyto alba',
   taxon: null,
   count: 1,
+  countKind: 'counted',
   observedAt: '2026-05-01T06:30:00.000Z',
   timeZone: 'Europe/London',
   timeKnown: true,
@@ -98,6 +99,13 @@ describe('the preview of an edit queued offline', () => {
     expect(withPendingEdit(log, { ...edit, photoLinks: [], uploadedPhotoUrls: [] }).photos).toEqual(
       [],
     );
+  });
+
+  it('shows an edit that keeps an X as present, not counted (issue 32)', () => {
+    const uncounted = withPendingEdit(log, { ...edit, count: null, countKind: 'present' });
+    expect(uncounted).toMatchObject({ count: null, countKind: 'present' });
+    // a queued edit from before countKind: a count of individuals
+    expect(withPendingEdit(log, edit)).toMatchObject({ count: 2, countKind: 'counted' });
   });
 
   it('keeps the log as it is when the payload is not valid', () => {

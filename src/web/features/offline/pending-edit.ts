@@ -1,4 +1,5 @@
 import { parseIsoDateTime } from '../../../common/dates';
+import { storedCount } from '../../../common/logs/count';
 import {
   logSchema,
   logWriteSchema,
@@ -30,7 +31,8 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     speciesCommon: values.speciesCommon,
     speciesScientific: values.speciesScientific,
     taxon: pendingTaxon(log, values),
-    count: values.count,
+    count: storedCount(values),
+    countKind: values.countKind,
     observedAt: parseIsoDateTime(values.observedAt)?.toISOString() ?? log.observedAt,
     timeZone: values.timeZone,
     timeKnown: values.timeKnown,

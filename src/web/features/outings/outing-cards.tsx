@@ -11,6 +11,8 @@ import { formatCoordinates, formatUncertainty } from '@/components/map/coordinat
 import { LazyPointsMap } from '@/components/map/lazy-points-map';
 import type { MapPoint } from '@/components/map/points-map';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { shortCount } from '@/lib/log-count';
 import { formatObservedLong, observedDateTime } from '@/lib/log-dates';
 import {
   COMPLETE_TEXT,
@@ -103,7 +105,7 @@ const pointsOf = (outing: OutingWithLogs): MapPoint[] =>
           {
             latitude: log.latitude,
             longitude: log.longitude,
-            label: `${log.count.toLocaleString()} × ${log.speciesCommon}`,
+            label: `${shortCount(log.count).text} × ${log.speciesCommon}`,
           },
         ]
       : [],
@@ -147,12 +149,7 @@ export function SpeciesCard({ outing, linkLogs }: { outing: OutingWithLogs; link
                       </span>
                     )}
                   </span>
-                  <span
-                    className="shrink-0 text-lg font-semibold tabular-nums"
-                    aria-label={`${log.count.toLocaleString()} counted`}
-                  >
-                    {log.count.toLocaleString()}
-                  </span>
+                  <CountCell count={log.count} />
                 </>
               );
               const rowClass = 'flex items-start gap-3 px-2 py-2';
@@ -178,5 +175,22 @@ export function SpeciesCard({ outing, linkLogs }: { outing: OutingWithLogs; link
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A species' count on the outing: the number, or X (present, not counted) and 0 (evidence). */
+function CountCell({ count }: { count: number | null }) {
+  const { text, title, label } = shortCount(count);
+  return (
+    <span
+      className={cn(
+        'shrink-0 font-semibold tabular-nums',
+        count === null || count > 0 ? 'text-lg' : 'text-sm text-muted-foreground',
+      )}
+      aria-label={count !== null && count > 0 ? `${count.toLocaleString()} counted` : label}
+      title={title}
+    >
+      {text}
+    </span>
   );
 }

@@ -20,6 +20,16 @@ describe('shareData', () => {
     });
   });
 
+  it('says no number for an X or a 0 (issue 32)', () => {
+    const at = { ...log, placeName: 'Marsh Lane' };
+    expect(shareData({ ...at, count: null }, '').text).toBe(
+      'Check out the Barn Owl I spotted at Marsh Lane!',
+    );
+    expect(shareData({ ...at, count: 0 }, '').text).toBe(
+      'Check out the signs of Barn Owl I found at Marsh Lane!',
+    );
+  });
+
   it('adds the place and the uploaded photos, not the external ones', () => {
     const shared = shareData(
       {

@@ -3,6 +3,14 @@ import { sharedLogPath } from '../../../common/routes';
 
 type ShareableLog = Pick<Log, 'id' | 'speciesCommon' | 'count' | 'placeName' | 'photos'>;
 
+/** SPEC §4's words, without a number for an X (present, not counted) or a 0 (evidence only). */
+const shareText = ({ count, speciesCommon }: ShareableLog) =>
+  count === null
+    ? `Check out the ${speciesCommon} I spotted`
+    : count === 0
+      ? `Check out the signs of ${speciesCommon} I found`
+      : `Check out the ${count} ${speciesCommon} I spotted`;
+
 /** What the device share sheet gets (SPEC §4 "Share"). */
 export function shareData(log: ShareableLog, origin: string): ShareData {
   const place = log.placeName ? ` at ${log.placeName}` : '';
@@ -10,7 +18,7 @@ export function shareData(log: ShareableLog, origin: string): ShareData {
   const photos = uploaded > 0 ? ` I took ${uploaded} photo${uploaded === 1 ? '' : 's'}!` : '';
   return {
     title: `${log.speciesCommon} sighting`,
-    text: `Check out the ${log.count} ${log.speciesCommon} I spotted${place}!${photos}`,
+    text: `${shareText(log)}${place}!${photos}`,
     url: `${origin}${sharedLogPath(log.id)}`,
   };
 }

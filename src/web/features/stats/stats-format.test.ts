@@ -6,6 +6,7 @@ import {
   statsExportUrl,
   statsRangeQuery,
   topSpeciesRanking,
+  uncountedNote,
   withTopSpeciesRanking,
 } from './stats-format';
 
@@ -24,6 +25,15 @@ describe('formatBucketLabel', () => {
   it('never shifts the calendar day, whatever the zone', () => {
     // the first of a month stays the first: a UTC midnight read in a western zone would not
     expect(formatBucketLabel('2026-03-01', 'day', 'en-US')).toBe('Mar 1');
+  });
+});
+
+describe('uncountedNote', () => {
+  it('says how many logs are X, and nothing when none are (issue 32)', () => {
+    expect(uncountedNote(1234, 'en-US')).toBe('Not counted (X): 1,234 logs');
+    expect(uncountedNote(1, 'en-US')).toBe('Not counted (X): 1 log');
+    expect(uncountedNote(0)).toBeUndefined();
+    expect(uncountedNote(undefined)).toBeUndefined();
   });
 });
 

@@ -28,6 +28,15 @@ export function formatBucketLabel(bucketStart: string, bucket: StatsBucket, loca
 export const formatCount = (value: number | undefined, locale?: string) =>
   new Intl.NumberFormat(locale).format(value ?? 0);
 
+/**
+ * How Total Sightings treats eBird's X (issue 32): 'Not counted (X): 12 logs' under it when the
+ * logs in the range have any; they add no individual.
+ */
+export const uncountedNote = (uncountedLogs: number | undefined, locale?: string) =>
+  uncountedLogs
+    ? `Not counted (X): ${formatCount(uncountedLogs, locale)} ${uncountedLogs === 1 ? 'log' : 'logs'}`
+    : undefined;
+
 export interface EmptyText {
   title: string;
   description: string;

@@ -25,6 +25,7 @@ import {
   statsExportUrl,
   statsRangeQuery,
   topSpeciesRanking,
+  uncountedNote,
   withTopSpeciesRanking,
   type StatsFilters,
 } from './stats-format';
@@ -142,6 +143,7 @@ export function StatsPage() {
           title="Total Sightings"
           caption="Individual animals observed"
           value={summary.data?.totalSightings}
+          note={uncountedNote(summary.data?.uncountedLogs)}
         />
         <SummaryCard
           title="Unique Species"
@@ -195,10 +197,13 @@ function SummaryCard({
   title,
   caption,
   value,
+  note,
 }: {
   title: string;
   caption: string;
   value?: number;
+  /** What the figure leaves out, under the caption. */
+  note?: string;
 }) {
   return (
     <Card className="gap-2" data-testid="summary-card">
@@ -210,6 +215,15 @@ function SummaryCard({
       <CardContent className="grid gap-1">
         <p className="text-3xl font-bold">{formatCount(value)}</p>
         <CardDescription>{caption}</CardDescription>
+        {note && (
+          <p
+            className="text-xs text-muted-foreground"
+            title="Logs of a species present, not counted add no individuals"
+            data-testid="summary-note"
+          >
+            {note}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -6,6 +6,7 @@ import {
 import { DATA_LICENSE_INFO, type DataLicense } from '../../../../common/data-exchange/licenses.js';
 import {
   COMPLETE_EVENT,
+  COUNT_REMARKS,
   MULTIMEDIA_ROW_TYPE,
   multimediaLayout,
   OCCURRENCE_ROW_TYPE,
@@ -102,6 +103,8 @@ function party(info: DatasetInfo): string {
  */
 const SAMPLING =
   'Incidental observations logged one at a time in a personal wildlife log: every record is a presence; the absence of a species cannot be inferred.';
+/** What individualCount holds, and what it leaves empty (issue 32). */
+const COUNTS = `individualCount is the number of individuals counted. It is empty where the species was present but not counted (eBird's X), and 0 where only evidence was found, without a live individual (feathers, a used nest, remains); occurrenceRemarks then begins with "${COUNT_REMARKS.present}" or "${COUNT_REMARKS.evidence}".`;
 const EVENTS =
   'Records with an eventID were made on an outing (a checklist, as eBird keeps them): one visit by the observer, its start time and place, and the species seen on it. samplingProtocol names how the outing was made (Traveling count, Stationary count, Area count or Incidental observation, as eBird defines them) and samplingEffort its effort (duration in minutes, distance travelled in km, number of observers). dynamicProperties holds {"allSpeciesReported":true} or {"allSpeciesReported":false} for every record of an outing. Records without an eventID are incidental, presence only.';
 const COMPLETE = `Where dynamicProperties reads ${COMPLETE_EVENT}, the observers reported every species they detected and identified during that event (a complete checklist): any species not recorded under that eventID can be inferred absent, or at least not detected, during that event's effort. Where it reads {"allSpeciesReported":false}, or where a record has no eventID, the absence of a species cannot be inferred.`;
@@ -153,7 +156,11 @@ export function emlXml(info: DatasetInfo): string {
     </intellectualRights>
     <contact>${who}</contact>
     <methods>
-${[SAMPLING, info.inEvents > 0 ? EVENTS : null, info.inCompleteEvents > 0 ? COMPLETE : null]
+${[
+  `${SAMPLING} ${COUNTS}`,
+  info.inEvents > 0 ? EVENTS : null,
+  info.inCompleteEvents > 0 ? COMPLETE : null,
+]
   .flatMap((text) => (text ? [methodStep(text)] : []))
   .join('\n')}
     </methods>

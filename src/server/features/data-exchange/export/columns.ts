@@ -103,6 +103,14 @@ const sharedPageUrl = (row: ExportRow, origin: string) => `${origin}${sharedLogP
 /** Stable across exports and hosts: a log's id never changes. */
 const occurrenceId = (row: ExportRow) => `urn:uuid:${row.id}`;
 
+/** What occurrenceRemarks says of a count that is no number of individuals (issue 32). */
+export const COUNT_REMARKS = {
+  present: 'Present, not counted',
+  evidence: 'Evidence only: no live individual seen',
+} as const;
+const countRemark = ({ count }: ExportRow) =>
+  count === null ? COUNT_REMARKS.present : count === 0 ? COUNT_REMARKS.evidence : null;
+
 /** A protocol in the words of eBird's checklists. */
 export const SAMPLING_PROTOCOLS: Record<OutingProtocol, string> = {
   traveling: 'Traveling count',
@@ -174,7 +182,10 @@ const columns: Array<ExportColumn<ExportRow>> = [
     userText: true,
     value: (row) => row.speciesCommon,
   },
-  { csv: 'count', term: dwc('individualCount'), value: (row) => row.count },
+  // X (present, not counted) is a count of its own in our CSV, as eBird writes it (issue 32);
+  // Darwin Core has no count for it, and occurrenceRemarks says what an X or a 0 is
+  { csv: 'count', value: (row) => row.count ?? 'X' },
+  { term: dwc('individualCount'), value: (row) => row.count },
   {
     csv: 'latitude',
     term: dwc('decimalLatitude'),
@@ -206,7 +217,9 @@ const columns: Array<ExportColumn<ExportRow>> = [
     term: dwc('occurrenceRemarks'),
     userText: true,
     value: (row, { scope }) =>
-      [row.description, scope === 'all' ? row.notes : null].filter(Boolean).join(' | ') || null,
+      [countRemark(row), row.description, scope === 'all' ? row.notes : null]
+        .filter(Boolean)
+        .join(' | ') || null,
   },
   {
     term: dwc('dataGeneralizations'),

@@ -1,11 +1,13 @@
 import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
+import type { CountKind } from '../../../../common/logs/count.js';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { readInBatches } from '../../../db/batches.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
 import { ianaZone } from '../../../db/zone-names.js';
+import { countKindSql } from '../../../db/count-kind.js';
 import { logFilterWhere } from '../../logs/index.js';
 import { GBIF_PUBLISHING_SOURCES } from '../../../../common/data-exchange/export.js';
 import { pointFeatureJson } from '../../maps/index.js';
@@ -41,7 +43,9 @@ export interface ExportRow extends Keyset {
   taxonScientificName: string | null;
   taxonRank: string | null;
   kingdom: string | null;
-  count: number;
+  /** Individuals counted; 0: evidence only; null: present, not counted (eBird's X). */
+  count: number | null;
+  countKind: CountKind;
   placeName: string | null;
   latitude: number | null;
   longitude: number | null;
@@ -83,6 +87,7 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['taxonRank', sql`${taxa.rank}`],
   ['kingdom', sql`${taxa.kingdom}`],
   ['count', sql`${logs.count}`],
+  ['countKind', countKindSql(logs.count)],
   ['placeName', sql`${logs.placeName}`],
   ['latitude', sql`${logs.latitude}`],
   ['longitude', sql`${logs.longitude}`],

@@ -1,4 +1,3 @@
-import { UNCOUNTED_NOTE } from '../../../../common/outings/ebird-record.js';
 import {
   EARLIER_EXPORT_CSV_COLUMNS,
   EXPORT_CSV_COLUMNS,
@@ -50,6 +49,17 @@ function writtenTimes(cells: Cells, warnings: string[]) {
   return createdAt ? { times: { createdAt, updatedAt: updatedAt ?? createdAt } } : {};
 }
 
+/**
+ * Our export's count: X (present, not counted), 0 (evidence only) or the individuals (issue 32).
+ * An empty cell is an X too: exports between migration 0017 and X wrote it so.
+ */
+function sightbookCount(cell: string) {
+  const count = cell.trim();
+  if (count === '' || count.toUpperCase() === 'X') return { count: null, countKind: 'present' };
+  const number = numberCell(count);
+  return number === 0 ? { count: 0, countKind: 'evidence' } : { count: number };
+}
+
 /** Our own export, older or newer: every column of the first, and none we do not know. */
 const sightbook: CsvFormat = {
   name: 'sightbook',
@@ -79,7 +89,7 @@ const sightbook: CsvFormat = {
         speciesScientific: text('species_scientific'),
         // another instance's taxon: linked when this backbone holds it, else by the names
         taxonId: cells('taxon_id').trim() || null,
-        count: withoutCount(numberCell(cells('count'))),
+        ...sightbookCount(cells('count')),
         observedAt: cells('observed_at'),
         timeZone: cells('time_zone'),
         ...(timeKnown === undefined ? {} : { timeKnown }),
@@ -123,7 +133,17 @@ const sightbook: CsvFormat = {
   },
 };
 
-export const COUNT_ZERO = 'count 0: a species reported as not seen';
+/**
+ * An eBird Count: X is present, not counted; 0 is evidence without a live individual (issue 32);
+ * anything else a count of individuals, for the schema to check.
+ */
+function eBirdCount(cell: string) {
+  const count = cell.trim();
+  if (count.toUpperCase() === 'X') return { count: null, countKind: 'present' };
+  const number = numberCell(count);
+  if (number === 0) return { count: 0, countKind: 'evidence' };
+  return { count: withoutCount(number) };
+}
 
 /**
  * An eBird record's key: its checklist and its species by scientific name, as the database keys
@@ -226,9 +246,7 @@ const eBird: CsvFormat = {
   oneRecordPerSpecies: true,
   matches: (header) => ['Submission ID', 'Common Name', 'Date'].every((c) => header.includes(c)),
   read(cells) {
-    const count = cells('Count').trim();
-    // 'X': the species was present but not counted.
-    const uncounted = count.toUpperCase() === 'X';
+    const count = cells('Count');
     const latitude = numberCell(cells('Latitude'));
     const longitude = numberCell(cells('Longitude'));
     const region = cells('State/Province').trim();
@@ -247,7 +265,7 @@ const eBird: CsvFormat = {
     const input = {
       speciesCommon: cells('Common Name'),
       speciesScientific: cells('Scientific Name'),
-      count: uncounted ? 1 : withoutCount(numberCell(count)),
+      ...eBirdCount(count),
       observedAt: time.observedAt,
       ...(time.timeKnown === undefined ? {} : { timeKnown: time.timeKnown }),
       timeZone: zone ?? null,
@@ -259,14 +277,12 @@ const eBird: CsvFormat = {
       notes: joinLines(
         cells('Species Comments'),
         checklist ? '' : cells('Checklist Comments'),
-        uncounted ? UNCOUNTED_NOTE : '',
         checklist ? `eBird: https://ebird.org/checklist/${checklist}` : '',
       ),
     };
     return {
       input,
       warnings,
-      ...(count === '0' ? { rejection: COUNT_ZERO } : {}),
       sourceKey: checklist ? eBirdRecordKey(checklist, input) : null,
       ...(checklist ? { outing: eBirdChecklist(cells, checklist, input) } : {}),
     };

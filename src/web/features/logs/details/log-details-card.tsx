@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PhotoGallery } from '@/features/photos';
 import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
+import { observedCount } from '@/lib/log-count';
 import { LiferMark } from './lifer-mark';
 
 /**
@@ -27,8 +28,9 @@ export function LogDetailsCard({
   return (
     <Card>
       <CardHeader>
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
+        {/* an X's or a 0's words go under the name when both do not fit on one line */}
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0 flex-[1_1_12rem]">
             <CardTitle className="text-2xl break-words">
               <h2>{log.speciesCommon}</h2>
             </CardTitle>
@@ -39,7 +41,13 @@ export function LogDetailsCard({
               </div>
             )}
           </div>
-          <Badge variant="secondary">{log.count.toLocaleString()} observed</Badge>
+          <Badge
+            variant="secondary"
+            title={log.count === null ? 'Present, not counted' : undefined}
+            data-testid="log-count"
+          >
+            {observedCount(log.count)}
+          </Badge>
         </div>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">

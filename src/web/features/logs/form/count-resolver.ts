@@ -15,6 +15,8 @@ const resolveWithApiSchema = zodResolver(logWriteSchema);
 export const logFormResolver: typeof resolveWithApiSchema = async (values, context, options) => {
   const result = await resolveWithApiSchema(values, context, options);
   const count = result.errors.count;
-  if (count && !isCount(values.count)) count.message = COUNT_MESSAGE; // a fresh object per check
+  // an X or a 0 (issue 32) has no number to type: its own message stands
+  const counted = (values.countKind ?? 'counted') === 'counted';
+  if (count && counted && !isCount(values.count)) count.message = COUNT_MESSAGE; // a fresh object per check
   return result;
 };

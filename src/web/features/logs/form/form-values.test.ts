@@ -22,6 +22,7 @@ const log: Log = {
   speciesScientific: null,
   taxon: null,
   count: 2,
+  countKind: 'counted',
   observedAt: '2024-01-06T17:40:00.000Z',
   timeZone: 'America/Denver',
   timeKnown: true,
@@ -136,6 +137,16 @@ describe("an existing log's form", () => {
       observedAt: '2024-01-06T18:40:00+01:00',
       timeZone: null,
     });
+  });
+
+  it('keeps an X or a 0 as it is (issue 32)', () => {
+    const uncounted = { ...log, count: null, countKind: 'present' as const };
+    expect(saved(formValues(uncounted, BERLIN))).toMatchObject({
+      count: null,
+      countKind: 'present',
+    });
+    const evidence = { ...log, count: 0, countKind: 'evidence' as const };
+    expect(saved(toWritePayload(evidence))).toMatchObject({ count: 0, countKind: 'evidence' });
   });
 
   it('keeps the zone, date-only flag and uncertainty on a sharing update', () => {

@@ -21,6 +21,7 @@ export const newLogValues = (): LogWriteInput => ({
   speciesScientific: '',
   taxonId: null,
   count: 1,
+  countKind: 'counted',
   observedAt: localNowToTheMinute(),
   timeZone: browserTimeZone() ?? null,
   timeKnown: true,

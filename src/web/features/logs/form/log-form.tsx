@@ -14,7 +14,6 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
@@ -30,6 +29,7 @@ import { ObservedTimeField } from './observed-time-field';
 import { photoTime, type PhotoTime } from './photo-time';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { formInstant, loadZoneAt, PlaceZoneOffer, usePlaceZoneOffer } from './place-zone';
+import { CountField } from './count-field';
 import { logFormResolver } from './count-resolver';
 import { useLeaveGuard } from './leave-guard';
 import { SpeciesField } from './species-field';
@@ -212,28 +212,7 @@ export function LogForm({
                   }
                 }}
               />
-              <FormField
-                control={form.control}
-                name="count"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Count</FormLabel>
-                    <FormControl>
-                      <Input
-                        type="number"
-                        min={1}
-                        step={1}
-                        name={field.name}
-                        ref={field.ref}
-                        onBlur={field.onBlur}
-                        value={Number.isNaN(field.value) ? '' : field.value}
-                        onChange={(event) => field.onChange(event.target.valueAsNumber)}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <CountField form={form} />
               <ObservedTimeField form={form} />
             </div>
             {/* beside Date & Time, which it would change (issue 23) */}

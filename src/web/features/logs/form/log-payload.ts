@@ -7,6 +7,7 @@ export function toWritePayload(log: Log): LogWriteInput {
     speciesScientific: log.speciesScientific,
     taxonId: log.taxon?.id ?? null,
     count: log.count,
+    countKind: log.countKind,
     observedAt: log.observedAt,
     timeZone: log.timeZone,
     timeKnown: log.timeKnown,

@@ -25,6 +25,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatObservedMedium, observedDateTime } from '@/lib/log-dates';
+import { shortCount } from '@/lib/log-count';
 import { LiferMark } from '../details/lifer-mark';
 
 const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
@@ -37,6 +38,7 @@ interface LogCardProps {
 
 export function LogCard({ log, onShare, onDelete }: LogCardProps) {
   const cover = log.photos.find((photo) => photo.sourceType === 'uploaded');
+  const count = shortCount(log.count);
   return (
     <div className="relative" data-testid="log-card">
       <Link
@@ -67,8 +69,14 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
                   </p>
                 )}
               </CardTitle>
-              <Badge variant="secondary" className="ml-auto" aria-label={`Count ${log.count}`}>
-                {log.count.toLocaleString()}
+              <Badge
+                variant="secondary"
+                className="ml-auto"
+                aria-label={count.label}
+                title={count.title}
+                data-testid="log-card-count"
+              >
+                {count.text}
               </Badge>
             </div>
             {log.firstOfSpecies && (
