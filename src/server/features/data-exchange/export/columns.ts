@@ -185,7 +185,9 @@ const columns: Array<ExportColumn<ExportRow>> = [
   // X (present, not counted) is a count of its own in our CSV, as eBird writes it (issue 32);
   // Darwin Core has no count for it, and occurrenceRemarks says what an X or a 0 is
   { csv: 'count', value: (row) => row.count ?? 'X' },
-  { term: dwc('individualCount'), value: (row) => row.count },
+  // empty for an X and for evidence only: GBIF reads a 0 as an absence, and flags it beside
+  // occurrenceStatus present (INDIVIDUAL_COUNT_CONFLICTS_WITH_OCCURRENCE_STATUS)
+  { term: dwc('individualCount'), value: (row) => (row.count === 0 ? null : row.count) },
   {
     csv: 'latitude',
     term: dwc('decimalLatitude'),
