@@ -1785,6 +1785,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
             total: number;
           };
@@ -1846,6 +1861,18 @@ export interface operations {
           photoLinks?: string[];
           /** @default [] */
           uploadedPhotoUrls?: string[];
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description One of eBird's breeding and behavior codes: NY, NE, FS, CS, FY, CF, FL, ON, UN, DD, NB, CN, PE, B, A, N, C, T, P, M, S7, S, H, F */
+          breedingCode?: string | null;
+          captive?: boolean;
+          /** @description https links to media of the record kept elsewhere; null or [] clears them */
+          mediaUrls?: string[] | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -1905,6 +1932,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -1965,6 +2007,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -2092,6 +2149,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
           };
         };
       };
@@ -2159,6 +2231,18 @@ export interface operations {
           photoLinks?: string[];
           /** @default [] */
           uploadedPhotoUrls?: string[];
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description One of eBird's breeding and behavior codes: NY, NE, FS, CS, FY, CF, FL, ON, UN, DD, NB, CN, PE, B, A, N, C, T, P, M, S7, S, H, F */
+          breedingCode?: string | null;
+          captive?: boolean;
+          /** @description https links to media of the record kept elsewhere; null or [] clears them */
+          mediaUrls?: string[] | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -2218,6 +2302,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
           };
         };
       };
@@ -2475,6 +2574,14 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
           };
         };
       };
@@ -2876,6 +2983,15 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
               /** @description Species among its logs, counted as the lists count them */
               species: number;
               /** @description The sum of its logs’ counts */
@@ -2937,6 +3053,13 @@ export interface operations {
           notes?: string | null;
           /** @default false */
           isPublic?: boolean;
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -2970,6 +3093,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3023,6 +3155,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3056,6 +3203,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3109,6 +3265,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3200,6 +3371,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3253,6 +3433,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3317,6 +3512,13 @@ export interface operations {
           notes?: string | null;
           /** @default false */
           isPublic?: boolean;
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -3350,6 +3552,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3403,6 +3614,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3611,6 +3837,8 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3655,6 +3883,14 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
