@@ -16,6 +16,7 @@ import {
   withoutCount,
   zoneOfCoordinates,
 } from './csv-format.js';
+import { checklistUrl, eBirdColumnsLeftOut, eBirdDetails, eBirdPlace } from './ebird-details.js';
 import { iNaturalist } from './inaturalist.js';
 import { regionZone } from './zones.js';
 
@@ -206,14 +207,15 @@ function eBirdChecklist(
       partySize: numberCell(cells('Number of Observers')),
       complete: cells('All Obs Reported').trim() === '1',
       placeName: cells('Location'),
+      ...eBirdPlace(cells),
       latitude: log.latitude,
       longitude: log.longitude,
       notes: cells('Checklist Comments').trim(),
+      sourceUrl: checklistUrl(checklist),
     },
     noteLines: [
       own ? '' : `eBird protocol: ${cells('Protocol').trim()}`,
       area ? `Area covered: ${area} ha` : '',
-      `eBird: https://ebird.org/checklist/${checklist}`,
     ].filter(Boolean),
   };
 }
@@ -225,6 +227,7 @@ const eBird: CsvFormat = {
   keyColumn: 'Submission ID',
   oneRecordPerSpecies: true,
   matches: (header) => ['Submission ID', 'Common Name', 'Date'].every((c) => header.includes(c)),
+  columnsLeftOut: eBirdColumnsLeftOut,
   read(cells) {
     const count = cells('Count').trim();
     // 'X': the species was present but not counted.
@@ -236,7 +239,8 @@ const eBird: CsvFormat = {
     const zone = placeZone ?? (latitude === null && region ? regionZone(region) : undefined);
     const time = eBirdTime(cells, zone);
     const checklist = cells('Submission ID').trim();
-    const warnings: string[] = [];
+    const details = eBirdDetails(cells);
+    const warnings: string[] = [...details.warnings];
     if (!zone && time.timeKnown) {
       warnings.push(
         region
@@ -252,6 +256,7 @@ const eBird: CsvFormat = {
       ...(time.timeKnown === undefined ? {} : { timeKnown: time.timeKnown }),
       timeZone: zone ?? null,
       placeName: cells('Location'),
+      ...eBirdPlace(cells),
       latitude,
       longitude,
       description: cells('Observation Details'),
@@ -260,8 +265,11 @@ const eBird: CsvFormat = {
         cells('Species Comments'),
         checklist ? '' : cells('Checklist Comments'),
         uncounted ? UNCOUNTED_NOTE : '',
-        checklist ? `eBird: https://ebird.org/checklist/${checklist}` : '',
+        ...details.noteLines,
       ),
+      breedingCode: details.breedingCode,
+      mediaUrls: details.mediaUrls,
+      sourceUrl: checklist ? checklistUrl(checklist) : null,
     };
     return {
       input,
@@ -281,6 +289,10 @@ const eBird: CsvFormat = {
     longitude: 'Longitude',
     description: 'Observation Details',
     notes: 'Species Comments',
+    county: 'County',
+    stateProvince: 'State/Province',
+    locationId: 'Location ID',
+    mediaUrls: 'ML Catalog Numbers',
   },
   outingColumnOf: {
     durationMinutes: 'Duration (Min)',
