@@ -172,7 +172,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       longitude: -118.2942,
       coordinateUncertainty: 12, // positional_accuracy
       description: 'Two adults at the feeder.\nFemale gathering nest material, "fast" trips.',
-      notes: 'iNaturalist: https://www.inaturalist.org/observations/152000201',
+      notes: null, // the observation's page is its sourceUrl (issue 32)
     });
     expect(logs.get("Anna's Hummingbird")!.photos.map((photo) => photo.url)).toEqual([
       'https://inaturalist-open-data.s3.amazonaws.com/photos/265000101/medium.jpg',
