@@ -395,7 +395,7 @@ export interface paths {
     };
     /**
      * Your life, year or place list
-     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known.
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. Captive and cultivated logs are left off unless `captive=include`, as eBird and iNaturalist leave them off their life lists.
      */
     get: operations['getSpeciesList'];
     put?: never;
@@ -415,7 +415,7 @@ export interface paths {
     };
     /**
      * Download your life, year or place list as CSV
-     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. As a CSV file (RFC 4180, UTF-8, a header row).
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. Captive and cultivated logs are left off unless `captive=include`, as eBird and iNaturalist leave them off their life lists. As a CSV file (RFC 4180, UTF-8, a header row).
      */
     get: operations['downloadSpeciesList'];
     put?: never;
@@ -2830,6 +2830,8 @@ export interface operations {
         sort?: 'first' | 'name' | 'count';
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description include: count captive and cultivated logs too; exclude (the default): leave them off */
+        captive?: 'exclude' | 'include';
       };
       header?: never;
       path?: never;
@@ -2905,6 +2907,8 @@ export interface operations {
         sort?: 'first' | 'name' | 'count';
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description include: count captive and cultivated logs too; exclude (the default): leave them off */
+        captive?: 'exclude' | 'include';
       };
       header?: never;
       path?: never;
