@@ -18,6 +18,7 @@ import {
 } from './csv-format.js';
 import { checklistUrl, eBirdColumnsLeftOut, eBirdDetails, eBirdPlace } from './ebird-details.js';
 import { iNaturalist } from './inaturalist.js';
+import { sightbookDetailColumnOf, sightbookDetails } from './sightbook-details.js';
 import { regionZone } from './zones.js';
 
 // The three CSV formats the import reads, each turned into the log write payload's input: our
@@ -93,6 +94,7 @@ const sightbook: CsvFormat = {
         isPublic: flag(cells('is_public')),
         ...(showExactLocation === undefined ? {} : { showExactLocation }),
         photoLinks: urls.filter((url) => !uploaded.includes(url)),
+        ...sightbookDetails(cells, text),
       },
       warnings,
       ...writtenTimes(cells, warnings),
@@ -121,6 +123,7 @@ const sightbook: CsvFormat = {
     isPublic: 'is_public',
     showExactLocation: 'show_exact_location',
     photoLinks: 'photo_urls',
+    ...sightbookDetailColumnOf,
   },
 };
 
