@@ -141,6 +141,61 @@ describe('log details', () => {
   });
 });
 
+describe('a log imported from eBird', () => {
+  it('shows its breeding code, source, media, place hierarchy and captive badge, and keeps them on edit', async () => {
+    const { page, context } = ada;
+    const wren = await createLog(context, {
+      speciesCommon: 'Carolina Wren',
+      placeName: 'Sapsucker Woods',
+      county: 'Tompkins',
+      stateProvince: 'US-NY',
+      countryCode: 'US',
+      locationId: 'L99381',
+      breedingCode: 'FY',
+      captive: true,
+      mediaUrls: ['https://macaulaylibrary.org/asset/613192950'],
+      sourceUrl: 'https://ebird.org/checklist/S200000001',
+    });
+    await page.goto(`/logs/${wren.id}`);
+    await page.getByRole('heading', { name: 'Carolina Wren' }).waitFor();
+    await page.getByText('FY · Feeding young').waitFor();
+    await page.getByText('Captive / cultivated').waitFor();
+    expect(await page.getByTestId('place-hierarchy').textContent()).toBe(
+      'Tompkins, US-NY, United States · Location L99381',
+    );
+    const source = page.getByRole('link', { name: 'View on eBird' });
+    expect(await source.getAttribute('href')).toBe('https://ebird.org/checklist/S200000001');
+    const media = page.getByRole('link', { name: 'Macaulay Library ML613192950' });
+    expect(await media.getAttribute('href')).toBe('https://macaulaylibrary.org/asset/613192950');
+    await expectAccessible(page);
+
+    // the form offers the code and the flag, and keeps what it does not show
+    await page.getByRole('link', { name: 'Edit' }).click();
+    const code = page.getByLabel('Breeding code');
+    await code.waitFor();
+    expect(await code.inputValue()).toBe('FY');
+    expect(await page.getByRole('checkbox', { name: 'Captive / cultivated' }).isChecked()).toBe(
+      true,
+    );
+    await code.selectOption('NB');
+    await page.getByRole('checkbox', { name: 'Captive / cultivated' }).click();
+    await page.getByRole('button', { name: 'Update Log' }).click();
+    await page.waitForURL((url) => url.pathname === `/logs/${wren.id}`);
+    await page.getByText('NB · Nest building').waitFor();
+    expect(await page.getByText('Captive / cultivated').count()).toBe(0);
+    await page.getByRole('link', { name: 'View on eBird' }).waitFor();
+    expect(await page.getByTestId('place-hierarchy').textContent()).toContain('L99381');
+
+    // the shared page: the code, the media and the source, not the hierarchy
+    await page.goto(`/shared/${wren.id}`);
+    await page.getByText('NB · Nest building').waitFor();
+    await page.getByRole('link', { name: 'View on eBird' }).waitFor();
+    await page.getByRole('link', { name: 'Macaulay Library ML613192950' }).waitFor();
+    expect(await page.getByTestId('place-hierarchy').count()).toBe(0);
+    expect(await page.getByText('Tompkins').count()).toBe(0);
+  });
+});
+
 describe('a private log', () => {
   it('cannot be shared: the Share button is disabled', async () => {
     const { page, context } = ada;

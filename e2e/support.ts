@@ -57,6 +57,14 @@ export interface LogInput {
   photoLinks?: string[];
   uploadedPhotoUrls?: string[];
   outingId?: string;
+  county?: string;
+  stateProvince?: string;
+  countryCode?: string;
+  locationId?: string;
+  breedingCode?: string;
+  captive?: boolean;
+  mediaUrls?: string[];
+  sourceUrl?: string;
 }
 
 export interface CreatedLog {

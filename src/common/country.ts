@@ -1,4 +1,4 @@
-import { feature, featuresContaining, iso1A2Code } from '@rapideditor/country-coder';
+import { borders, feature, featuresContaining, iso1A2Code } from '@rapideditor/country-coder';
 
 // The country of a point, offline, for Darwin Core's countryCode (issue 24) and eBird's records.
 // Its own module: the borders are large, and only the exports need them.
@@ -38,3 +38,59 @@ export function regionAt(latitude: number, longitude: number): Region | undefine
     .find((alias) => SUBDIVISION.exec(alias)?.[1] === country);
   return subdivision ? { country, subdivision } : { country };
 }
+
+/** Older or other English names of countries that neither list below gives. */
+const OTHER_NAMES: Record<string, string> = {
+  'Czech Republic': 'CZ',
+  'Ivory Coast': 'CI',
+  Macedonia: 'MK',
+  Burma: 'MM',
+  'Cabo Verde': 'CV',
+  Turkiye: 'TR',
+};
+
+/** A name as compared: lower case, without accents, punctuation, 'the' or 'and'/'&'. */
+const nameKey = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\bst\.?\s/g, 'saint ')
+    .replace(/&|\band\b|\bthe\b/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+let countryNames: Map<string, string> | undefined;
+
+/** Every English name of every country and territory with an ISO code, by its key. */
+function namesOfCountries(): Map<string, string> {
+  if (countryNames) return countryNames;
+  const english = new Intl.DisplayNames(['en'], { type: 'region' });
+  const short = new Intl.DisplayNames(['en'], { type: 'region', style: 'short' });
+  countryNames = new Map();
+  for (const [name, code] of Object.entries(OTHER_NAMES)) countryNames.set(nameKey(name), code);
+  for (const { properties } of borders.features) {
+    const code = properties.iso1A2;
+    if (!code || properties.isoStatus !== 'official') continue;
+    const names = [
+      properties.nameEn,
+      english.of(code),
+      short.of(code),
+      ...(properties.aliases ?? []),
+    ];
+    for (const name of names) {
+      // an alias may be a code of another scheme (UK, RA): only names with a space or 4+ letters
+      if (name && (name.length > 3 || name.includes(' ')) && !countryNames.has(nameKey(name))) {
+        countryNames.set(nameKey(name), code);
+      }
+    }
+  }
+  return countryNames;
+}
+
+/**
+ * The ISO 3166-1 alpha-2 code of a country named in English ('United States', 'Côte d'Ivoire',
+ * 'Czech Republic'), as iNaturalist's place_country_name writes it; undefined when unknown.
+ */
+export const countryNamed = (name: string): string | undefined =>
+  name.trim() ? namesOfCountries().get(nameKey(name)) : undefined;

@@ -16,6 +16,16 @@ export type ListSort = (typeof listSorts)[number];
 
 export const LIST_YEARS = { min: 1000, max: 9999 } as const;
 
+/**
+ * Captive and cultivated logs are on no list unless asked for (issue 32): eBird and iNaturalist
+ * leave them off their life lists.
+ */
+export const captiveChoices = ['exclude', 'include'] as const;
+export type CaptiveChoice = (typeof captiveChoices)[number];
+export const captiveQuery = queryParam(
+  z.enum(captiveChoices, { error: 'Captive must be exclude or include' }).default('exclude'),
+).describe('include: count captive and cultivated logs too; exclude (the default): leave them off');
+
 export const listQuerySchema = z
   .object({
     kind: queryParam(
@@ -44,6 +54,7 @@ export const listQuerySchema = z
       z.enum(listSorts, { error: 'Sort must be first, name or count' }).default('first'),
     ).describe('first: first seen, oldest first; name: A to Z; count: most individuals first'),
     outingId: outingFilter,
+    captive: captiveQuery,
   })
   .superRefine((query, context) => {
     if (query.kind === 'year' && query.year === undefined) {

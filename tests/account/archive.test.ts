@@ -125,6 +125,12 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       coordinateUncertainty: 100,
       notes: 'Loop past the "Neuer See"',
       isPublic: true,
+      // the place hierarchy and page of the checklist it came from (issue 32)
+      county: 'Mitte',
+      stateProvince: 'DE-BE',
+      countryCode: 'DE',
+      locationId: 'L2087612',
+      sourceUrl: 'https://ebird.org/checklist/S171000001',
     });
     await startOuting({ startedAt: '2025-08-01T18:00:00+02:00', placeName: 'Balcony' });
     const originals = [await phonePhoto(), await sampleImage('png'), await sampleImage('jpeg')];
@@ -146,6 +152,17 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       photoLinks: ['https://example.org/jay.jpg'],
       uploadedPhotoUrls: [paths[0]!, paths[1]!],
       outingId: walk,
+      // what its source record said (issue 32): every field comes back
+      county: 'Mitte',
+      stateProvince: 'DE-BE',
+      countryCode: 'DE',
+      locationId: 'L2087612',
+      breedingCode: 'FY',
+      mediaUrls: [
+        'https://macaulaylibrary.org/asset/613192958',
+        'https://macaulaylibrary.org/asset/613192959',
+      ],
+      sourceUrl: 'https://ebird.org/checklist/S171000001',
     });
     await createLogAs(source, ada, {
       speciesCommon: 'Common Swift',
@@ -163,6 +180,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       placeName: 'Garden',
       count: 0,
       countKind: 'evidence',
+      captive: true,
     });
     await source.inject({
       method: 'PUT',
@@ -273,7 +291,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     expect(archived).toEqual(
       outings.map(({ species: _s, individuals: _i, ...outing }: Record<string, unknown>) => outing),
     );
-    expect(zip.texts['sightings.csv']).toContain(`,${outings[0].id},false\r\n`);
+    expect(zip.texts['sightings.csv']).toContain(`,${outings[0].id},false,`);
     // the CSV is the export's, and the photos' names map back to its rows
     const csv = await getSource(ada, '/api/export.csv');
     expect(zip.texts['sightings.csv']).toBe(csv.body.replace(/^\uFEFF/, ''));
@@ -346,6 +364,12 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
       [3, 'counted'],
       [0, 'evidence'],
     ]);
+    // what the sources said too (issue 32): logFields compares every field, these among them
+    expect(after.map(({ breedingCode, captive }) => [breedingCode, captive])).toEqual([
+      [null, false],
+      ['FY', false],
+      [null, true],
+    ]);
     expect(after.map(({ createdAt }) => createdAt)).toEqual(
       before.map(({ createdAt }) => createdAt),
     );
@@ -359,7 +383,13 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     expect(restored.map(outingFieldsOf)).toEqual(
       (await outingsOf(source, ada)).map(outingFieldsOf),
     );
-    expect(restored[0]).toMatchObject({ isPublic: true, complete: true, species: 2 });
+    expect(restored[0]).toMatchObject({
+      isPublic: true,
+      complete: true,
+      species: 2,
+      locationId: 'L2087612',
+      sourceUrl: 'https://ebird.org/checklist/S171000001',
+    });
     // the same bytes, stored anew under new ids with their thumbnails
     const sourceHashes = await photoHashes(source, ada, before);
     expect(await photoHashes(fresh, bea, after)).toEqual(sourceHashes);

@@ -358,6 +358,13 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
       informationWithheld: '',
       associatedMedia: `https://photos.example/jay.jpg | ${ORIGIN}${uploaded(denver)}`,
       references: `${ORIGIN}/shared/${denver.id}`,
+      // nothing from a source record (issue 32)
+      stateProvince: '',
+      county: '',
+      locationID: '',
+      behavior: '',
+      reproductiveCondition: '',
+      degreeOfEstablishment: '',
       recordedBy: 'Ada Lovelace',
       license: CC_BY,
       modified: denver.updatedAt,

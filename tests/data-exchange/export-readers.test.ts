@@ -120,6 +120,7 @@ describe.each(stores)('exports read by other programs on $store', ({ databaseUrl
     log.taxon?.id ?? '',
     '', // outing_id: of no outing
     String(log.showExactLocation),
+    ...['', '', '', '', '', 'false', '', ''], // nothing from a source (issue 32)
   ];
 
   async function download(query: string) {

@@ -35,12 +35,18 @@ const DWC_HEADERS = [
   'geodeticDatum',
   'coordinateUncertaintyInMeters',
   'countryCode',
+  'stateProvince',
+  'county',
+  'locationID',
   'locality',
   'occurrenceRemarks',
   'dataGeneralizations',
   'informationWithheld',
   'associatedMedia',
   'references',
+  'behavior',
+  'reproductiveCondition',
+  'degreeOfEstablishment',
   'recordedBy',
   'license',
   'modified',
@@ -69,6 +75,14 @@ const csvCells = (log: Log) => [
   log.taxon?.id ?? '',
   log.outingId ?? '',
   String(log.showExactLocation),
+  log.county ?? '',
+  log.stateProvince ?? '',
+  log.countryCode ?? '',
+  log.locationId ?? '',
+  log.breedingCode ?? '',
+  String(log.captive),
+  log.mediaUrls.join(' '),
+  log.sourceUrl ?? '',
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -187,6 +201,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '',
       '',
       'false',
+      ...['', '', '', '', '', 'false', '', ''], // nothing from a source (issue 32)
     ]);
     expect(fourth!.slice(0, 10)).toEqual([
       controls.id,
@@ -246,12 +261,18 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       'WGS84',
       '25',
       'GB',
+      '', // no stateProvince, county or locationID from a source
+      '',
+      '',
       'Hyde Park,\nLondon',
       'Line one\r\nLine two | Größe: klein 🐦',
       '',
       '',
       `https://photos.example/a.jpg | https://photos.example/b.jpg | http://birds.example${rich.photos[2]!.url}`,
       `http://birds.example/shared/${rich.id}`,
+      '', // no breeding code, and not captive
+      '',
+      '',
       'exporter',
       CC_BY,
       rich.updatedAt,
@@ -281,7 +302,13 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '',
       '',
       '',
+      '',
+      '',
+      '',
       '', // a private log's photos stay private, its page is not found
+      '',
+      '',
+      '',
       '',
       'exporter',
       CC_BY,
@@ -290,7 +317,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
     expect(third!.slice(7, 9)).toEqual(['2026-05-01T22:30:00.000Z', "'+1"]);
     expect(third!.slice(12, 14)).toEqual(["'=SUM(A1) (+1)", "'=SUM(A1)"]);
     expect(third![19]).toBe(''); // at sea: no country
-    expect(third![21]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
+    expect(third![24]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
   });
 
   it.each([

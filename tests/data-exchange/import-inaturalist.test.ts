@@ -122,31 +122,77 @@ describe.each(stores)('iNaturalist import on $store', ({ databaseUrl }) => {
         {
           line: 3 + long.split('\n').length - 1, // the first row's cell is over several lines
           message: expect.stringMatching(
-            /^description: 9,876 characters, the rest moved to notes; the last 2,9\d\d did not fit there and were left out$/,
+            /^description: 9,876 characters, the rest moved to notes; the last 2,8\d\d did not fit there and were left out$/,
           ),
         },
       ],
     });
     const logs = new Map((await logsOf(ada)).map((log) => [log.speciesCommon, log] as const));
-    const link = (id: string) => `iNaturalist: https://www.inaturalist.org/observations/${id}`;
+    const link = (id: string) => `https://www.inaturalist.org/observations/${id}`;
 
     const hornero = logs.get('Rufous Hornero')!;
     expect(hornero.description!.length).toBeLessThanOrEqual(2000);
     expect(hornero.description).toMatch(/\S …$/); // cut after a word
     const kept = hornero.description!.slice(0, -2);
-    expect(hornero.notes).toMatch(new RegExp(`^… \\S[^]*\\n${link('187000001')}$`));
-    const moved = hornero.notes!.slice(2, -link('187000001').length - 1);
+    expect(hornero.notes).toMatch(/^… \S/);
+    const moved = hornero.notes!.slice(2);
     expect(`${kept} ${moved}`.replace(/\s+/g, ' ')).toBe(long.replace(/\s+/g, ' '));
+    // the observation's page is its source link, no longer a line of the notes (issue 32)
+    expect(hornero.sourceUrl).toBe(link('187000001'));
 
     const kiskadee = logs.get('Great Kiskadee')!;
     expect(kiskadee.notes!.length).toBeLessThanOrEqual(5000);
     expect(kiskadee.notes!.length).toBeGreaterThan(4950);
-    expect(kiskadee.notes).toMatch(new RegExp(` …\\n${link('187000002')}$`));
+    expect(kiskadee.notes).toMatch(/\S …$/);
 
     expect(logs.get('Picazuro Pigeon')).toMatchObject({
       description: exact,
-      notes: link('187000003'),
+      notes: null,
+      sourceUrl: link('187000003'),
     });
+  });
+
+  it("keeps the observation's page, captive_cultivated and its place names", async () => {
+    expect(argentina.get('Rufous Hornero')).toMatchObject({
+      sourceUrl: 'https://www.inaturalist.org/observations/85400101',
+      captive: false,
+      county: null,
+      stateProvince: 'Ciudad Autónoma de Buenos Aires',
+      countryCode: 'AR', // place_country_name 'Argentina'
+      locationId: null,
+      notes: null,
+    });
+    // An export of a few chosen columns: a garden's captive bird; a country iNaturalist names
+    // that no code is known for; a row whose country only its point tells.
+    const bob = await signUp(app, 'inat-captive');
+    const csv = [
+      'id,observed_on,url,captive_cultivated,latitude,longitude,place_county_name,place_state_name,place_country_name,common_name',
+      '91000001,2023-04-02,https://www.inaturalist.org/observations/91000001,true,51.5358,-0.1534,,England,United Kingdom,Scarlet Macaw',
+      '91000002,2023-04-03,https://www.inaturalist.org/observations/91000002,false,,,,,Atlantis,Blue Tang',
+      '91000003,2023-04-04,not a link,,48.8584,2.2945,,,,Rock Pigeon',
+    ].join('\n');
+    const res = await importFile(bob, csv);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().warnings).toEqual([
+      {
+        line: 3,
+        message: 'place_country_name: "Atlantis" is no country known here; kept in the notes',
+      },
+      { line: 4, message: 'url: "not a link" is no link to keep; left out' },
+    ]);
+    const logs = new Map((await logsOf(bob)).map((log) => [log.speciesCommon, log] as const));
+    expect(logs.get('Scarlet Macaw')).toMatchObject({
+      captive: true,
+      stateProvince: 'England',
+      countryCode: 'GB',
+      sourceUrl: 'https://www.inaturalist.org/observations/91000001',
+    });
+    expect(logs.get('Blue Tang')).toMatchObject({
+      captive: false,
+      countryCode: null,
+      notes: 'Country: Atlantis',
+    });
+    expect(logs.get('Rock Pigeon')).toMatchObject({ countryCode: 'FR', sourceUrl: null });
   });
 
   it('names the column an iNaturalist export lacks instead of calling it unknown', async () => {

@@ -31,6 +31,14 @@ export const CSV_HEADERS = [
   'taxon_id',
   'outing_id',
   'show_exact_location',
+  'county',
+  'state_province',
+  'country_code',
+  'location_id',
+  'breeding_code',
+  'captive',
+  'media_urls',
+  'source_url',
 ];
 
 /**

@@ -87,6 +87,15 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
             label: null,
           },
         ],
+        // what an import brings from the source record (issue 32): nothing here
+        county: null,
+        stateProvince: null,
+        countryCode: null,
+        locationId: null,
+        breedingCode: null,
+        captive: false,
+        mediaUrls: [],
+        sourceUrl: null,
       });
       expect(log.updatedAt).toBe(log.createdAt);
 

@@ -13,7 +13,7 @@ import { fixture } from '../data-exchange/support.js';
 
 const EBIRD_2024 = fixture('ebird-2024.csv').toString('utf8');
 const EBIRD_HEADER = EBIRD_2024.slice(0, EBIRD_2024.indexOf('\n'));
-const link = (checklist: string) => `eBird: https://ebird.org/checklist/${checklist}`;
+const link = (checklist: string) => `https://ebird.org/checklist/${checklist}`;
 
 describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
@@ -25,14 +25,14 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
   const get = getFor(() => app);
   const { importFile } = importFor(() => app);
 
-  /** The user's outings by the checklist their notes link, with their logs. */
+  /** The user's outings by the checklist they link, with their logs. */
   async function outingsOf(user: TestUser): Promise<Map<string, OutingDetails>> {
     const list = await get(user, '/api/outings?pageSize=100');
     expect(list.statusCode).toBe(200);
     const byChecklist = new Map<string, OutingDetails>();
     for (const summary of list.json().items as OutingSummary[]) {
       const details = (await get(user, `/api/outings/${summary.id}`)).json() as OutingDetails;
-      const checklist = /checklist\/(S\d+)/.exec(details.notes ?? '')?.[1];
+      const checklist = /checklist\/(S\d+)/.exec(details.sourceUrl ?? '')?.[1];
       byChecklist.set(checklist ?? details.id, details);
     }
     return byChecklist;
@@ -68,7 +68,13 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
       latitude: 52.4736,
       longitude: 13.4012,
       coordinateUncertainty: null,
-      notes: `Warm morning; the north gate was open\n${link('S171000001')}`,
+      notes: 'Warm morning; the north gate was open',
+      // the place in eBird's hierarchy, and the checklist's page (issue 32)
+      county: null,
+      stateProvince: 'DE-BE',
+      countryCode: 'DE',
+      locationId: 'L2087612',
+      sourceUrl: link('S171000001'),
       isPublic: false,
       species: 2,
       individuals: 20,
@@ -79,8 +85,8 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
       ['Common Swift', 14, walk.id],
       ['Eurasian Skylark', 6, walk.id],
     ]);
-    // The checklist's comments are the outing's; each log keeps its own and the link.
-    expect(walkLogs[1]!.notes).toBe(link('S171000001'));
+    // The checklist's comments are the outing's; each log keeps its own, and the link.
+    expect(walkLogs[1]).toMatchObject({ notes: null, sourceUrl: link('S171000001') });
 
     expect(found.get('S171000002')).toMatchObject({
       protocol: 'stationary',
@@ -89,7 +95,8 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
       partySize: 2,
       complete: true,
       placeName: 'Volkspark Friedrichshain, Berlin',
-      notes: `Evening list\nwith a friend\n${link('S171000002')}`,
+      notes: 'Evening list\nwith a friend',
+      locationId: 'L5843210',
       species: 2,
       individuals: 9,
     });
@@ -107,7 +114,8 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
       partySize: 3,
       complete: true,
       timeZone: 'Europe/Berlin', // Brandenburg
-      notes: `Calm water\nArea covered: 12.5 ha\n${link('S171000004')}`,
+      notes: 'Calm water\nArea covered: 12.5 ha',
+      stateProvince: 'DE-BB',
     });
     // Historical, without a start time: noon of its day at the place, as its log.
     expect(found.get('S171000005')).toMatchObject({
@@ -123,7 +131,7 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
     expect(found.get('S171000006')).toMatchObject({
       protocol: 'stationary',
       durationMinutes: 60,
-      notes: `eBird protocol: eBird--Nocturnal Flight Call Count\n${link('S171000006')}`,
+      notes: 'eBird protocol: eBird--Nocturnal Flight Call Count',
     });
   });
 
@@ -140,14 +148,19 @@ describe.each(stores)('eBird checklists into outings on $store', ({ databaseUrl 
       complete: true,
       species: 3, // the X and the 0 (evidence only) are species too
       individuals: 4, // and neither adds an individual
-      notes: `Cold and clear after the snow\n${link('S42100001')}`,
+      notes: 'Cold and clear after the snow',
+      county: 'Boulder',
+      stateProvince: 'US-CO',
+      countryCode: 'US',
+      locationId: null, // no Location ID column before 2020
+      sourceUrl: link('S42100001'),
     });
     expect(found.get('S42100002')).toMatchObject({ protocol: 'stationary', partySize: 2 });
     expect(found.get('S42100003')).toMatchObject({
       protocol: 'incidental', // "eBird - Casual Observation"
       complete: false,
       timeZone: null, // Texas without coordinates: as its log
-      notes: `Walking along the lake\n${link('S42100003')}`,
+      notes: 'Walking along the lake',
     });
     expect(found.get('S42100004')).toMatchObject({ protocol: 'incidental' }); // Historical
   });

@@ -395,7 +395,7 @@ export interface paths {
     };
     /**
      * Your life, year or place list
-     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known.
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. Captive and cultivated logs are left off unless `captive=include`, as eBird and iNaturalist leave them off their life lists.
      */
     get: operations['getSpeciesList'];
     put?: never;
@@ -415,7 +415,7 @@ export interface paths {
     };
     /**
      * Download your life, year or place list as CSV
-     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. As a CSV file (RFC 4180, UTF-8, a header row).
+     * @description The species of your logs, one row each, counted as eBird counts them: a subspecies or group counts as its species (by scientific name, else by common name without the group, ignoring case); a spuh, slash, hybrid or domestic type is a row of its own that counts as no species (`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that year as the calendar read at each log's place (its time zone; `tz` for logs without one); `kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the Accept-Language language when known. Captive and cultivated logs are left off unless `captive=include`, as eBird and iNaturalist leave them off their life lists. As a CSV file (RFC 4180, UTF-8, a header row).
      */
     get: operations['downloadSpeciesList'];
     put?: never;
@@ -1793,6 +1793,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
             total: number;
           };
@@ -1861,6 +1876,18 @@ export interface operations {
           photoLinks?: string[];
           /** @default [] */
           uploadedPhotoUrls?: string[];
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description One of eBird's breeding and behavior codes: NY, NE, FS, CS, FY, CF, FL, ON, UN, DD, NB, CN, PE, B, A, N, C, T, P, M, S7, S, H, F */
+          breedingCode?: string | null;
+          captive?: boolean;
+          /** @description https links to media of the record kept elsewhere; null or [] clears them */
+          mediaUrls?: string[] | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -1926,6 +1953,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -1992,6 +2034,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -2125,6 +2182,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
           };
         };
       };
@@ -2199,6 +2271,18 @@ export interface operations {
           photoLinks?: string[];
           /** @default [] */
           uploadedPhotoUrls?: string[];
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description One of eBird's breeding and behavior codes: NY, NE, FS, CS, FY, CF, FL, ON, UN, DD, NB, CN, PE, B, A, N, C, T, P, M, S7, S, H, F */
+          breedingCode?: string | null;
+          captive?: boolean;
+          /** @description https links to media of the record kept elsewhere; null or [] clears them */
+          mediaUrls?: string[] | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -2264,6 +2348,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
           };
         };
       };
@@ -2535,6 +2634,14 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
           };
         };
       };
@@ -2786,6 +2893,8 @@ export interface operations {
         sort?: 'first' | 'name' | 'count';
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description include: count captive and cultivated logs too; exclude (the default): leave them off */
+        captive?: 'exclude' | 'include';
       };
       header?: never;
       path?: never;
@@ -2861,6 +2970,8 @@ export interface operations {
         sort?: 'first' | 'name' | 'count';
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description include: count captive and cultivated logs too; exclude (the default): leave them off */
+        captive?: 'exclude' | 'include';
       };
       header?: never;
       path?: never;
@@ -2939,6 +3050,15 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
               /** @description Species among its logs, counted as the lists count them */
               species: number;
               /** @description The sum of its logs’ counts */
@@ -3000,6 +3120,13 @@ export interface operations {
           notes?: string | null;
           /** @default false */
           isPublic?: boolean;
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -3033,6 +3160,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3092,6 +3228,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3125,6 +3276,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3184,6 +3344,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3275,6 +3450,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3334,6 +3518,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3398,6 +3597,13 @@ export interface operations {
           notes?: string | null;
           /** @default false */
           isPublic?: boolean;
+          county?: string | null;
+          stateProvince?: string | null;
+          /** @description ISO 3166-1 alpha-2; upper-cased */
+          countryCode?: string | null;
+          locationId?: string | null;
+          /** @description The source record’s page, an http or https link */
+          sourceUrl?: string | null;
         };
       };
     };
@@ -3431,6 +3637,15 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3490,6 +3705,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              county: string | null;
+              /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+              stateProvince: string | null;
+              /** @description ISO 3166-1 alpha-2, upper case */
+              countryCode: string | null;
+              /** @description The source's id of the place (eBird: `L123456`) */
+              locationId: string | null;
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3698,6 +3928,8 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3748,6 +3980,14 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+              breedingCode: string | null;
+              /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+              captive: boolean;
+              /** @description Media of the record kept elsewhere (Macaulay Library) */
+              mediaUrls: string[];
+              /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+              sourceUrl: string | null;
             }[];
           };
         };
@@ -3939,6 +4179,8 @@ export interface operations {
         tz?: string;
         /** @description public: only public logs, without private notes, coordinates as shared pages show them */
         scope?: 'all' | 'public';
+        /** @description With scope=public, records imported from a source that publishes to GBIF itself (eBird, iNaturalist): `exclude` (the default) leaves them out, `include` keeps them with their source record's link (dcterms:references). A whole archive (scope=all) holds them all */
+        sourced?: 'exclude' | 'include';
         /** @description The data's licence; remembered as the account's. Default: the account's licence */
         license?: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
       };

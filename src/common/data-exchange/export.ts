@@ -81,10 +81,29 @@ export const EXPORT_CSV_COLUMNS = [
   'outing_id',
   // issue 32: 'Show exact location publicly', which an account archive brings back
   'show_exact_location',
+  // issue 32: what a record brought from its source (media_urls apart by spaces)
+  'county',
+  'state_province',
+  'country_code',
+  'location_id',
+  'breeding_code',
+  'captive',
+  'media_urls',
+  'source_url',
 ];
 
 /** The columns each issue added, newest first: an earlier file's header lacks them. */
 const ADDED = [
+  [
+    'county',
+    'state_province',
+    'country_code',
+    'location_id',
+    'breeding_code',
+    'captive',
+    'media_urls',
+    'source_url',
+  ],
   ['show_exact_location'],
   ['outing_id'],
   ['taxon_id'],
@@ -92,8 +111,8 @@ const ADDED = [
 ];
 
 /**
- * The columns of earlier CSV exports, newest first: files written before show_exact_location
- * (issue 32), before outing_id (issue 22), before taxon_id (issue 20), and before time_zone,
+ * The columns of earlier CSV exports, newest first: files written before the record details
+ * (issue 32), before show_exact_location (issue 32), before outing_id (issue 22), before taxon_id (issue 20), and before time_zone,
  * time_known and coordinate_uncertainty (issue 24), are still ours to import.
  */
 export const EARLIER_EXPORT_CSV_COLUMNS = ADDED.map((_, i) => {

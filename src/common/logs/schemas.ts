@@ -6,6 +6,8 @@ import { canonicalTimeZone } from '../zone-names.js';
 import { taxonSchema } from '../taxonomy.js';
 import { PAGE_SIZE } from './list-search.js';
 import { countKindField, countKinds, countProblem } from './count.js';
+import { logDetailsShape, logDetailsWriteShape } from './record-details.js';
+import { atMost, hasNoNul, NO_NUL_MESSAGE } from './text.js';
 
 // Field limits and paging of SPEC §5 and §9.
 export const LOG_LIMITS = {
@@ -22,11 +24,7 @@ export const LOG_LIMITS = {
 export { PAGE_SIZE };
 export const MAX_PAGE_SIZE = 100;
 
-const atMost = (max: number, label: string) => `${label} must be at most ${max} characters`;
-
-/** PostgreSQL text cannot hold NUL; say so instead of failing at the database. */
-export const NO_NUL_MESSAGE = 'Text must not contain null characters';
-const hasNoNul = (value: string) => !value.includes('\u0000');
+export { NO_NUL_MESSAGE };
 /** A lone UTF-16 surrogate (JSON's "\ud800") is half a character: no database stores it. */
 export const BROKEN_TEXT_MESSAGE = 'Text must not contain a broken character (a lone surrogate)';
 
@@ -153,6 +151,8 @@ export const logWriteSchema = z
       .array(z.string().regex(UPLOADED_PHOTO_PATH, 'Must be an uploaded photo'))
       .max(LOG_LIMITS.photosPerLog, `At most ${LOG_LIMITS.photosPerLog} uploaded photos`)
       .default([]),
+    // Issue 32: what a record brought from its source; absent on an update keeps it.
+    ...logDetailsWriteShape,
   })
   // Run when other fields fail too: the count's problem is listed with theirs, in its place.
   .superRefine(
@@ -221,6 +221,7 @@ export const logSchema = z.object({
     .describe("The owner's first observation of its species: the one their life list shows"),
   outingId: z.uuid().nullable().describe('The outing (checklist) the log was made on'),
   photos: z.array(logPhotoSchema),
+  ...logDetailsShape,
 });
 export type Log = z.infer<typeof logSchema>;
 
@@ -232,12 +233,18 @@ export type CreatedLog = z.infer<typeof createdLogSchema>;
 
 /**
  * What anyone with the link sees: the log without its owner's id or what their other logs say
- * (firstOfSpecies), its coordinates rounded to 0.01° unless showExactLocation is true.
+ * (firstOfSpecies), its coordinates rounded to 0.01° unless showExactLocation is true, and
+ * without the place hierarchy its source gave.
  */
 export const sharedLogSchema = logSchema.omit({
   userId: true,
   firstOfSpecies: true,
   outingId: true,
+  // the place shows as its name and rounded point; its county and the source's place id stay
+  county: true,
+  stateProvince: true,
+  countryCode: true,
+  locationId: true,
 });
 export type SharedLog = z.infer<typeof sharedLogSchema>;
 

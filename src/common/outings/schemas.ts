@@ -10,6 +10,12 @@ import {
   timeZoneField,
   uncertaintyField,
 } from '../logs/schemas.js';
+import {
+  placeHierarchyShape,
+  placeHierarchyWriteShape,
+  sourceUrlField,
+  sourceUrlWriteField,
+} from '../logs/record-details.js';
 
 // Outings (issue 22; ARCHITECTURE "Later contracts"): eBird's checklists. An outing has its
 // effort (when, how long, how far, how many people, which protocol) and whether every species
@@ -58,6 +64,9 @@ export const outingWriteSchema = z
     coordinateUncertainty: uncertaintyField,
     notes: optionalText(LOG_LIMITS.notes, 'Notes'),
     isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(false),
+    // Issue 32: the place hierarchy and page of an imported checklist; absent keeps them.
+    ...placeHierarchyWriteShape,
+    sourceUrl: sourceUrlWriteField,
   })
   .superRefine((outing, context) => {
     if ((outing.latitude === null) === (outing.longitude === null)) return;
@@ -89,6 +98,8 @@ export const outingSchema = z.object({
   isPublic: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  ...placeHierarchyShape,
+  sourceUrl: sourceUrlField,
 });
 export type Outing = z.infer<typeof outingSchema>;
 
@@ -112,11 +123,12 @@ export type OutingDetails = z.infer<typeof outingDetailsSchema>;
 /**
  * A public outing as anyone with its link sees it (GET /api/outings/shared/:id): its public logs
  * only, as shared logs (coordinates rounded to 0.01° unless a log allows its exact point), and
- * species and individuals counted from them. The outing's own point is rounded to 0.01° too.
+ * species and individuals counted from them. The outing's own point is rounded to 0.01° too, and
+ * its place hierarchy stays out, as a shared log's does.
  */
-export const sharedOutingSchema = outingSummarySchema.extend({
-  logs: z.array(sharedLogSchema),
-});
+export const sharedOutingSchema = outingSummarySchema
+  .omit({ county: true, stateProvince: true, countryCode: true, locationId: true })
+  .extend({ logs: z.array(sharedLogSchema) });
 export type SharedOuting = z.infer<typeof sharedOutingSchema>;
 
 /** A page of outings: as a page of logs (20 by default, at most 100). */

@@ -9,10 +9,13 @@ import { shownName } from '../taxonomy/index.js';
 // SQL of the species lists: the user's own logs, grouped per species (the logs' listKey: their
 // species unit, else one row for each spuh, slash or hybrid, which counts as no species).
 
-/** Which of the user's logs a list holds (life: all of them), of one outing when it names one. */
+/**
+ * Which of the user's logs a list holds (life: all of them), of one outing when it names one;
+ * captive and cultivated ones only when `captive` is true.
+ */
 export type ListScope = (
   { kind: 'life' } | { kind: 'year'; year: number; tz: string } | { kind: 'place'; place: string }
-) & { outingId?: string };
+) & { outingId?: string; captive?: boolean };
 
 export interface ListRow {
   key: string;
@@ -41,7 +44,8 @@ const localYear = (tz: string) => sql`date_part('year', ${logs.observedAt} AT TI
 /** The condition a log of the list meets, besides its owner. */
 function scopeCondition(scope: ListScope): SQL {
   const kind = kindCondition(scope);
-  return scope.outingId ? sql`${kind} AND ${logs.outingId} = ${scope.outingId}` : kind;
+  const wild = scope.captive ? kind : sql`${kind} AND NOT ${logs.captive}`;
+  return scope.outingId ? sql`${wild} AND ${logs.outingId} = ${scope.outingId}` : wild;
 }
 
 function kindCondition(scope: ListScope): SQL {

@@ -11,7 +11,8 @@ const LIST_DESCRIPTION =
   '(`countsAsSpecies: false`, counted in `otherTaxa`, not in `total`). `kind=year` holds the logs of that ' +
   "year as the calendar read at each log's place (its time zone; `tz` for logs without one); " +
   '`kind=place` the logs whose place name is `place` (ignoring case). Names of taxa come in the ' +
-  'Accept-Language language when known.';
+  'Accept-Language language when known. Captive and cultivated logs are left off unless ' +
+  '`captive=include`, as eBird and iNaturalist leave them off their life lists.';
 
 /** Mounted at /api; every route needs a signed-in user, checked before the input. */
 export const listsRoutes: FastifyPluginAsyncZod = async (app) => {

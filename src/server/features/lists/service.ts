@@ -15,8 +15,8 @@ import { listSpecies, type ListScope } from './queries.js';
 // Rules of the species lists (docs/decisions/011-lists.md): which logs a kind holds, the order,
 // and the CSV file.
 
-function scopeOf({ kind, year, place, tz, outingId }: ListQuery): ListScope {
-  const outing = outingId ? { outingId } : {};
+function scopeOf({ kind, year, place, tz, outingId, captive }: ListQuery): ListScope {
+  const outing = { ...(outingId ? { outingId } : {}), captive: captive === 'include' };
   if (kind === 'year' && year !== undefined) return { kind, year, tz, ...outing };
   if (kind === 'place' && place !== undefined) return { kind, place, ...outing };
   return { kind: 'life', ...outing };

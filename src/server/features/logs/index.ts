@@ -3,6 +3,7 @@ export { logRow, logRowJson } from './log-json.js';
 export { logsResultsPlugin, type LogsReadContext } from './logs-version.js';
 export { filterWhere as logFilterWhere } from './queries/list.js';
 export { logsRoutes } from './routes.js';
+export { placeColumns } from './record-details.js';
 export {
   createImportedLogs,
   deleteImportedLogs,

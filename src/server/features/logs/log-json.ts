@@ -31,6 +31,12 @@ const taxonJson = sql`(SELECT row_to_json(tx) FROM (SELECT t.id AS "id",
     AS "commonName", t.rank AS "rank", t.kingdom AS "kingdom"
   FROM ${taxa} t WHERE t.id = ${logRow.taxonId}) tx)`;
 
+/** What the log's record brought from its source (issue 32): record-details.ts's fields. */
+const recordDetails = sql`${logRow.county} AS "county", ${logRow.stateProvince} AS "stateProvince",
+  ${logRow.countryCode} AS "countryCode", ${logRow.locationId} AS "locationId",
+  ${logRow.breedingCode} AS "breedingCode", ${logRow.captive} AS "captive",
+  coalesce(${logRow.mediaUrls}, '{}') AS "mediaUrls", ${logRow.sourceUrl} AS "sourceUrl"`;
+
 /** The log of the row "l" with the given photos, as JSON text. */
 const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
@@ -45,7 +51,7 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
   ${isoUtc(logRow.updatedAt)} AS "updatedAt",
   ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${logRow.outingId} AS "outingId",
-  ${photos} AS "photos") item)`;
+  ${photos} AS "photos", ${recordDetails}) item)`;
 
 /** The log "l" with its photos, as JSON text. */
 export const logRowJson = logJson(

@@ -12,6 +12,7 @@ import { HttpError } from '../../http-error.js';
 import { assertOwnUploads } from '../photos/index.js';
 import { resolveTaxa } from '../taxonomy/index.js';
 import type { LogsReadContext } from './logs-version.js';
+import { recordDetailColumns } from './record-details.js';
 import { countLogs, selectLogPageJson } from './queries/list.js';
 import { findLogJsonByIdempotencyKey, findOwnLogJson } from './queries/lookup.js';
 import { listLocations, listSpecies } from './queries/suggestions.js';
@@ -55,6 +56,7 @@ function toColumns(payload: LogWritePayload, taxonId: string | null) {
     description: payload.description,
     notes: payload.notes,
     showExactLocation: payload.showExactLocation,
+    ...recordDetailColumns(payload),
   };
 }
 

@@ -11,6 +11,7 @@ interface LogColumns {
   speciesUnit: AnyColumn;
   observedAt: AnyColumn;
   createdAt: AnyColumn;
+  captive: AnyColumn;
 }
 
 /**
@@ -30,19 +31,26 @@ export const speciesUnit = sql<string | null>`${logs.speciesUnit}`;
 const OTHER = 'o';
 const other = alias(logs, OTHER);
 
-/** Another log of the user, of the same species as `row`, that `before` says comes first. */
+/**
+ * Another wild log of the user, of the same species as `row`, that `before` says comes first: a
+ * captive or cultivated one is on no life list by default (issue 32), so it comes before none.
+ */
 const otherOfSpecies = (row: LogColumns, before: ReturnType<typeof sql>) => sql`EXISTS (
   SELECT 1 FROM ${logs} ${sql.identifier(OTHER)}
   WHERE ${other.userId} = ${row.userId} AND ${other.id} <> ${row.id}
-    AND ${listKeyOf(other)} = ${listKeyOf(row)} AND ${before})`;
+    AND ${listKeyOf(other)} = ${listKeyOf(row)} AND NOT ${other.captive} AND ${before})`;
+
+/** A log that may be a lifer: it counts as a species, and was wild (eBird's and iNaturalist's rule). */
+const listable = (row: LogColumns) => sql`${row.speciesUnit} IS NOT NULL AND NOT ${row.captive}`;
 
 /**
  * Whether the log `row` is new to the user's life list (a create's `lifer`): it counts as a
- * species and no other log of theirs of that species was made before it. A statement inserting
- * the row does not see it in the table; a replayed create answers as the first did.
+ * species, is wild, and no other wild log of theirs of that species was made before it. A
+ * statement inserting the row does not see it in the table; a replayed create answers as the
+ * first did.
  */
 export const isFirstOfSpecies = (row: LogColumns) =>
-  sql<boolean>`${row.speciesUnit} IS NOT NULL AND NOT ${otherOfSpecies(
+  sql<boolean>`${listable(row)} AND NOT ${otherOfSpecies(
     row,
     sql`(${other.createdAt}, ${other.id}) < (${row.createdAt}, ${row.id})`,
   )}`;
@@ -50,10 +58,10 @@ export const isFirstOfSpecies = (row: LogColumns) =>
 /**
  * Whether the log `row` is the user's first observation of its species: the one their life list
  * shows it by (the lists' firstLogId), in the order observed, then made, then id; false for a log
- * that counts as no species. One probe of logs_user_species_idx.
+ * that counts as no species or was captive. One probe of logs_user_species_idx.
  */
 export const isFirstObservedOfSpecies = (row: LogColumns) =>
-  sql<boolean>`${row.speciesUnit} IS NOT NULL AND NOT ${otherOfSpecies(
+  sql<boolean>`${listable(row)} AND NOT ${otherOfSpecies(
     row,
     sql`(${other.observedAt}, ${other.createdAt}, ${other.id}) < (${row.observedAt}, ${row.createdAt}, ${row.id})`,
   )}`;

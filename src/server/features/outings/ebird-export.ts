@@ -36,14 +36,17 @@ const logFields = sql`json_build_object('speciesCommon', ${logs.speciesCommon},
   'speciesScientific', ${logs.speciesScientific}, 'taxonScientific', ${taxa.scientificName},
   'count', ${logs.count}, 'observedAt', ${isoUtc(logs.observedAt)}, 'timeZone', ${logs.timeZone},
   'timeKnown', ${logs.timeKnown}, 'placeName', ${logs.placeName}, 'latitude', ${logs.latitude},
-  'longitude', ${logs.longitude}, 'description', ${logs.description}, 'notes', ${logs.notes})`;
+  'longitude', ${logs.longitude}, 'description', ${logs.description}, 'notes', ${logs.notes},
+  'stateProvince', ${logs.stateProvince}, 'countryCode', ${logs.countryCode},
+  'breedingCode', ${logs.breedingCode})`;
 const outingFields = sql`CASE WHEN ${outings.id} IS NOT NULL THEN json_build_object(
   'startedAt', ${isoUtc(outings.startedAt)}, 'timeZone', ${outings.timeZone},
   'placeName', ${outings.placeName}, 'latitude', ${outings.latitude},
   'longitude', ${outings.longitude}, 'protocol', ${outings.protocol},
   'partySize', ${outings.partySize}, 'durationMinutes', ${outings.durationMinutes},
   'distanceKm', ${outings.distanceKm}, 'complete', ${outings.complete},
-  'notes', ${outings.notes}) END`;
+  'notes', ${outings.notes}, 'stateProvince', ${outings.stateProvince},
+  'countryCode', ${outings.countryCode}) END`;
 
 /** The records in checklist order: by the outing's start (the log's time without one). */
 function selectRecords(where: SQL | undefined, after?: RecordRow, limit?: number): SQL {

@@ -7,6 +7,7 @@ import {
   KM_PER_MILE,
   UNCOUNTED_NOTE,
 } from '../../../common/outings/ebird-record.js';
+import { breedingCode } from '../../../common/logs/breeding-codes.js';
 import { localIsoAt } from '../../../common/place-time.js';
 import type { Db } from '../../db/client.js';
 import { logs, outings, taxa, type OutingRow } from '../../db/schema.js';
@@ -29,6 +30,10 @@ export interface RecordLog {
   longitude: number | null;
   description: string | null;
   notes: string | null;
+  /** The source's place hierarchy (issue 32): State/Province and Country Code when known. */
+  stateProvince: string | null;
+  countryCode: string | null;
+  breedingCode: string | null;
 }
 
 const recordLogColumns = {
@@ -44,6 +49,9 @@ const recordLogColumns = {
   longitude: logs.longitude,
   description: logs.description,
   notes: logs.notes,
+  stateProvince: logs.stateProvince,
+  countryCode: logs.countryCode,
+  breedingCode: logs.breedingCode,
 };
 
 /**
@@ -86,6 +94,28 @@ function regionCells(latitude: number | null, longitude: number | null) {
   return cells;
 }
 
+/**
+ * Country and State/Province from the place hierarchy a source gave (an eBird download's
+ * `US-NY`): undefined when it gave no code of a subdivision, for the point to tell.
+ */
+function storedRegion(place: { stateProvince: string | null; countryCode: string | null }) {
+  const match = /^([A-Z]{2})-([A-Z0-9]{1,3})$/.exec(
+    place.stateProvince?.trim().toUpperCase() ?? '',
+  );
+  if (!match) return undefined;
+  const [, country, letters] = match as unknown as [string, string, string];
+  return { country, state: STATE_LETTERS_ALONE.has(country) ? letters : `${country}-${letters}` };
+}
+
+/**
+ * The Record Format has no column for a breeding code: it goes in the Species Comments, the
+ * place eBird's import keeps what it has no field for ('Breeding code: FY Feeding young').
+ */
+const breedingComment = (code: string | null) => {
+  const entry = code ? breedingCode(code) : undefined;
+  return entry ? `Breeding code: ${entry.code} ${entry.meaning}` : null;
+};
+
 /** What a record takes of its outing: the checklist's place, time and effort. */
 export type RecordOuting = Pick<
   OutingRow,
@@ -100,6 +130,8 @@ export type RecordOuting = Pick<
   | 'distanceKm'
   | 'complete'
   | 'notes'
+  | 'stateProvince'
+  | 'countryCode'
 >;
 
 /** A log's record: its 19 cells, with its outing's effort when it was made on one. */
@@ -108,7 +140,7 @@ export function record(log: RecordLog, outing: RecordOuting | null): string[] {
   // the line earlier imports left for an X is no comment of the observer's (migration 0017 made
   // those logs' counts X again; one brought in through our CSV may still carry it)
   const lines = (log.notes ?? '').split(/\r?\n/).filter((line) => line.trim() !== UNCOUNTED_NOTE);
-  const comments = [log.description, ...lines]
+  const comments = [log.description, ...lines, breedingComment(log.breedingCode)]
     .map((part) => (part ?? '').trim())
     .filter(Boolean)
     .join(' ');
@@ -118,7 +150,12 @@ export function record(log: RecordLog, outing: RecordOuting | null): string[] {
     ? localDateTime(outing.startedAt, outing.timeZone)
     : localDateTime(log.observedAt, log.timeZone);
   const startTime = outing || log.timeKnown ? start.time : '';
-  const { country, state } = regionCells(where.latitude, where.longitude);
+  const region =
+    storedRegion(outing ?? log) ??
+    storedRegion(log) ??
+    regionCells(where.latitude, where.longitude);
+  const state = region.state;
+  const country = region.country || (outing?.countryCode ?? log.countryCode ?? '');
   const miles = outing?.distanceKm != null ? (outing.distanceKm / KM_PER_MILE).toFixed(3) : '';
   return [
     text(log.speciesCommon),

@@ -9,7 +9,7 @@ import { parseIsoDateTime } from '../../../common/dates.js';
 import { storedTimeZone } from '../../../common/zone-names.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
-import { isLogId } from '../logs/index.js';
+import { isLogId, placeColumns } from '../logs/index.js';
 import {
   deleteOwnEmptyOutings,
   deleteOwnOuting,
@@ -51,6 +51,7 @@ function toColumns(payload: OutingWritePayload) {
     coordinateUncertainty: located ? payload.coordinateUncertainty : null,
     notes: payload.notes,
     isPublic: payload.isPublic,
+    ...placeColumns(payload),
   };
 }
 
@@ -71,6 +72,11 @@ const toSummary = ({ outing, species, individuals }: TalliedOuting): OutingSumma
   isPublic: outing.isPublic,
   createdAt: outing.createdAt.toISOString(),
   updatedAt: outing.updatedAt.toISOString(),
+  county: outing.county,
+  stateProvince: outing.stateProvince,
+  countryCode: outing.countryCode,
+  locationId: outing.locationId,
+  sourceUrl: outing.sourceUrl,
   species,
   individuals,
 });

@@ -25,7 +25,8 @@ export async function sumLogs(db: Db, userId: string, range: StatsRange) {
   const perSpecies = db
     .select({
       key: sql<string>`${speciesKey}`.as('key'),
-      counted: sql<boolean>`${speciesUnit} IS NOT NULL`.as('counted'),
+      // as the life list counts: captive and cultivated logs count no species (issue 32)
+      counted: sql<boolean>`${speciesUnit} IS NOT NULL AND NOT ${logs.captive}`.as('counted'),
       sightings: sql<number>`sum(${logs.count})`.as('sightings'),
       logCount: sql<number>`count(*)`.as('log_count'),
       uncounted: sql<number>`count(*) FILTER (WHERE ${logs.count} IS NULL)`.as('uncounted'),

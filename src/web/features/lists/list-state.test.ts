@@ -32,24 +32,35 @@ const item = (overrides: Partial<ListItem> = {}): ListItem => ({
 describe('the lists page state', () => {
   it('reads defaults from a plain URL and writes them back as one', () => {
     const state = parseListsSearch('', now);
-    expect(state).toEqual({ kind: 'life', year: 2026, place: '', sort: 'first' });
+    expect(state).toEqual({ kind: 'life', year: 2026, place: '', sort: 'first', captive: false });
     expect(toListsSearch(state, now)).toBe('');
+  });
+
+  it('counts captive and cultivated logs only when the URL asks for them', () => {
+    const state = parseListsSearch('captive=include', now);
+    expect(state.captive).toBe(true);
+    expect(toListsSearch(state, now)).toBe('captive=include');
+    expect(listQuery(state, 'UTC')).toEqual({ kind: 'life', sort: 'first', captive: 'include' });
+    expect(listCsvUrl(listQuery(state, 'UTC')!)).toBe(
+      '/api/lists.csv?kind=life&sort=first&captive=include',
+    );
   });
 
   it('keeps kind, year, place and sort in the URL, dropping what the kind ignores', () => {
     const year = parseListsSearch('kind=year&year=2024&sort=name&place=Kew', now);
-    expect(year).toEqual({ kind: 'year', year: 2024, place: 'Kew', sort: 'name' });
+    expect(year).toEqual({ kind: 'year', year: 2024, place: 'Kew', sort: 'name', captive: false });
     expect(toListsSearch(year, now)).toBe('kind=year&year=2024&sort=name');
     const place = { ...year, kind: 'place' as const };
     expect(toListsSearch(place, now)).toBe('kind=place&place=Kew&sort=name');
   });
 
   it('falls back to the defaults for values it does not know', () => {
-    expect(parseListsSearch('kind=county&year=soon&sort=size', now)).toEqual({
+    expect(parseListsSearch('kind=county&year=soon&sort=size&captive=yes', now)).toEqual({
       kind: 'life',
       year: 2026,
       place: '',
       sort: 'first',
+      captive: false,
     });
   });
 

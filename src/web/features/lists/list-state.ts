@@ -18,6 +18,8 @@ export interface ListsState {
   /** '' until the user chooses one of their places. */
   place: string;
   sort: ListSort;
+  /** Captive and cultivated logs counted too (issue 32); off by default, as on eBird. */
+  captive: boolean;
 }
 
 export const currentYear = (now = new Date()) => now.getFullYear();
@@ -34,6 +36,7 @@ export function parseListsSearch(search: string, now = new Date()): ListsState {
     year: validYear ? year : currentYear(now),
     place: params.get('place')?.trim() ?? '',
     sort: oneOf(listSorts, params.get('sort'), 'first'),
+    captive: params.get('captive') === 'include',
   };
 }
 
@@ -46,6 +49,7 @@ export function toListsSearch(state: ListsState, now = new Date()): string {
   }
   if (state.kind === 'place' && state.place) params.set('place', state.place);
   if (state.sort !== 'first') params.set('sort', state.sort);
+  if (state.captive) params.set('captive', 'include');
   return params.toString();
 }
 
@@ -55,6 +59,7 @@ export function toListsSearch(state: ListsState, now = new Date()): string {
  */
 export function listQuery(state: ListsState, tz: string): Record<string, string> | undefined {
   const query: Record<string, string> = { kind: state.kind, sort: state.sort };
+  if (state.captive) query.captive = 'include';
   if (state.kind === 'year') Object.assign(query, { year: String(state.year), tz });
   if (state.kind === 'place') {
     if (!state.place) return undefined;

@@ -9,6 +9,7 @@ import { IconTooltip } from '@/components/ui/tooltip';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { browserTimeZone, formatObservedDay } from '@/lib/log-dates';
@@ -151,6 +152,15 @@ export function ListsPage() {
                 ))}
               </select>
             </Field>
+            {/* eBird and iNaturalist leave them off the life list (issue 32) */}
+            <div className="col-span-2 flex h-9 items-center gap-2 sm:col-span-1">
+              <Switch
+                id="lists-captive"
+                checked={state.captive}
+                onCheckedChange={(captive) => update({ captive })}
+              />
+              <Label htmlFor="lists-captive">Include captive/cultivated</Label>
+            </div>
           </div>
 
           {query && list.data && list.data.items.length > 0 ? (

@@ -27,6 +27,14 @@ const log: Log = {
   updatedAt: '2026-05-01T07:00:00.000Z',
   firstOfSpecies: true,
   outingId: null,
+  county: null,
+  stateProvince: null,
+  countryCode: null,
+  locationId: null,
+  breedingCode: null,
+  captive: false,
+  mediaUrls: [],
+  sourceUrl: null,
   photos: [
     {
       id: 'c0000000-0000-4000-8000-000000000003',
@@ -106,6 +114,18 @@ describe('the preview of an edit queued offline', () => {
     expect(uncounted).toMatchObject({ count: null, countKind: 'present' });
     // a queued edit from before countKind: a count of individuals
     expect(withPendingEdit(log, edit)).toMatchObject({ count: 2, countKind: 'counted' });
+  });
+
+  it('keeps what the source record brought when the edit leaves it out, as the server does', () => {
+    const imported: Log = { ...log, county: 'Boulder', breedingCode: 'FY', captive: true };
+    expect(withPendingEdit(imported, edit)).toMatchObject({
+      county: 'Boulder',
+      breedingCode: 'FY',
+      captive: true,
+    });
+    expect(
+      withPendingEdit(imported, { ...edit, breedingCode: 'nb', captive: false }),
+    ).toMatchObject({ county: 'Boulder', breedingCode: 'NB', captive: false });
   });
 
   it('keeps the log as it is when the payload is not valid', () => {

@@ -50,8 +50,19 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     firstOfSpecies: log.firstOfSpecies,
     outingId: values.outingId === undefined ? log.outingId : values.outingId,
     photos: pendingPhotos(log.photos, values),
+    // absent keeps what the log has, as on the server (issue 32)
+    county: kept(values.county, log.county),
+    stateProvince: kept(values.stateProvince, log.stateProvince),
+    countryCode: kept(values.countryCode, log.countryCode),
+    locationId: kept(values.locationId, log.locationId),
+    breedingCode: kept(values.breedingCode, log.breedingCode),
+    captive: kept(values.captive, log.captive),
+    mediaUrls: kept(values.mediaUrls, log.mediaUrls),
+    sourceUrl: kept(values.sourceUrl, log.sourceUrl),
   };
 }
+
+const kept = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
 
 /**
  * The taxon the server will link: the log's own while the edit names it, or names none and keeps

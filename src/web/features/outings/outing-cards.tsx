@@ -1,11 +1,10 @@
 import { Calendar, CircleCheck, CircleDashed, Clock, MapPin, Route, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { SharedLog } from '../../../common/logs/schemas';
-import type { OutingSummary } from '../../../common/outings/schemas';
+import type { SharedOuting } from '../../../common/outings/schemas';
 
 /** An outing with its logs: the owner's (all of them) or the shared page's (the public ones). */
-type OutingWithLogs = OutingSummary & { logs: SharedLog[] };
+type OutingWithLogs = SharedOuting;
 import { logPath } from '../../../common/routes';
 import { formatCoordinates, formatUncertainty } from '@/components/map/coordinates';
 import { LazyPointsMap } from '@/components/map/lazy-points-map';

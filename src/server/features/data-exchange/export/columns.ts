@@ -1,51 +1,27 @@
 import { countryAt } from '../../../../common/country.js';
-import {
-  EXPORT_CSV_COLUMNS,
-  spreadsheetText,
-  type ExportScope,
-} from '../../../../common/data-exchange/export.js';
-import { DATA_LICENSE_INFO, type DataLicense } from '../../../../common/data-exchange/licenses.js';
+import { EXPORT_CSV_COLUMNS, spreadsheetText } from '../../../../common/data-exchange/export.js';
+import { DATA_LICENSE_INFO } from '../../../../common/data-exchange/licenses.js';
 import { roundCoordinate, SHARED_COORDINATE_DECIMALS } from '../../../../common/maps/geo.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { localDateAt, localIsoAt } from '../../../../common/place-time.js';
 import { sharedLogPath } from '../../../../common/routes.js';
 import type { ExportRow } from './queries.js';
+import {
+  dc,
+  dwc,
+  type ExportColumn,
+  type ExportContext,
+  type Term,
+  type Value,
+} from './export-column.js';
+import { placeDetailColumns, recordDetailColumns } from './record-columns.js';
+
+export type { ExportContext, Term };
 
 // The columns of the exports in one table: a field that our CSV and Darwin Core both carry is
 // one entry, with its CSV header, its Darwin Core term and its value. Darwin Core (the CSV and
 // the archive's occurrence.txt) writes the table's order; our CSV writes the order of
 // EXPORT_CSV_COLUMNS, by which the import recognises its own files.
-
-/** What a value may need beyond its row. */
-export interface ExportContext {
-  /** Uploaded photos and shared pages are paths on this server: Darwin Core links them absolutely. */
-  origin: string;
-  /** The account's display name (first and last name), '' without one: never its email. */
-  recordedBy: string;
-  license: DataLicense;
-  /** `public`: what may be published (ARCHITECTURE "Later contracts", the archive's scope). */
-  scope: ExportScope;
-}
-
-/** A term of Darwin Core or of Dublin Core (which Darwin Core uses for a few), by its IRI. */
-export interface Term {
-  name: string;
-  iri: string;
-}
-const dwc = (name: string): Term => ({ name, iri: `http://rs.tdwg.org/dwc/terms/${name}` });
-const dc = (name: string): Term => ({ name, iri: `http://purl.org/dc/terms/${name}` });
-
-type Value = string | number | boolean | null;
-
-interface ExportColumn<Row> {
-  /** The column's header in our own CSV, when it has one. */
-  csv?: string;
-  /** The Darwin Core term, when the column is one. */
-  term?: Term;
-  /** Text the user wrote: the CSV formats keep a spreadsheet from running it. */
-  userText?: true;
-  value(row: Row, context: ExportContext): Value;
-}
 
 /** How a format writes a cell. */
 type CellWriter = (value: Value, userText: boolean) => string;
@@ -206,12 +182,15 @@ const columns: Array<ExportColumn<ExportRow>> = [
   },
   {
     term: dwc('countryCode'),
-    // from the exact point: rounding may cross a border, and a country reveals no more
+    // the source's, else from the exact point: rounding may cross a border, and a country
+    // reveals no more
     value: (row) =>
-      row.latitude === null || row.longitude === null
+      row.countryCode ??
+      (row.latitude === null || row.longitude === null
         ? null
-        : (countryAt(row.latitude, row.longitude) ?? null),
+        : (countryAt(row.latitude, row.longitude) ?? null)),
   },
+  ...placeDetailColumns,
   { csv: 'place_name', term: dwc('locality'), userText: true, value: (row) => row.placeName },
   { csv: 'description', userText: true, value: (row) => row.description },
   { csv: 'notes', userText: true, value: (row) => row.notes },
@@ -244,15 +223,19 @@ const columns: Array<ExportColumn<ExportRow>> = [
   { csv: 'photo_urls', value: (row) => row.photoUrls.join(' ') },
   {
     term: dwc('associatedMedia'),
-    // A private log's photos stay private: only public logs list them.
+    // A private log's photos stay private: only public logs list them, and their media elsewhere.
     value: (row, { origin }) =>
-      row.isPublic ? row.photoUrls.map((url) => absolute(url, origin)).join(' | ') : '',
+      row.isPublic
+        ? [...row.photoUrls.map((url) => absolute(url, origin)), ...row.mediaUrls].join(' | ')
+        : '',
   },
   {
     term: dc('references'),
-    // a private log's page is not found: only public logs link theirs
-    value: (row, { origin }) => (row.isPublic ? sharedPageUrl(row, origin) : null),
+    // The source record's page (issue 32), else the shared page: a private log's is not found,
+    // so only public logs link theirs.
+    value: (row, { origin }) => row.sourceUrl ?? (row.isPublic ? sharedPageUrl(row, origin) : null),
   },
+  ...recordDetailColumns,
   { term: dwc('recordedBy'), userText: true, value: (_row, { recordedBy }) => recordedBy || null },
   { term: dc('license'), value: (_row, { license }) => DATA_LICENSE_INFO[license].url },
   { csv: 'outing_id', value: (row) => row.outingId },

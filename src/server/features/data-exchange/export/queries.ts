@@ -64,6 +64,15 @@ export interface ExportRow extends Keyset {
   outingDistanceKm: number | null;
   outingPartySize: number | null;
   outingComplete: boolean | null;
+  /** What the record brought from its source (issue 32). */
+  county: string | null;
+  stateProvince: string | null;
+  countryCode: string | null;
+  locationId: string | null;
+  breedingCode: string | null;
+  captive: boolean;
+  mediaUrls: string[];
+  sourceUrl: string | null;
 }
 
 /** A log with coordinates as a GeoJSON feature's text, written by the database. */
@@ -106,6 +115,14 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['outingDistanceKm', sql`${outings.distanceKm}`],
   ['outingPartySize', sql`${outings.partySize}`],
   ['outingComplete', sql`${outings.complete}`],
+  ['county', sql`${logs.county}`],
+  ['stateProvince', sql`${logs.stateProvince}`],
+  ['countryCode', sql`${logs.countryCode}`],
+  ['locationId', sql`${logs.locationId}`],
+  ['breedingCode', sql`${logs.breedingCode}`],
+  ['captive', sql`${logs.captive}`],
+  ['mediaUrls', sql`coalesce(${logs.mediaUrls}, '{}')`],
+  ['sourceUrl', sql`${logs.sourceUrl}`],
 ];
 const selectList = (fields: Array<[string, SQL]>) =>
   sql.join(

@@ -56,6 +56,8 @@ export interface CsvFormat {
   /** Why a header of the format's own that lacks a column it needs is refused; else undefined. */
   refusal?(header: string[]): string | undefined;
   read(cells: Cells): RowInput;
+  /** The header's columns the format does not read: the report names them as left out. */
+  columnsLeftOut?(header: string[]): string[];
   /** The file's column behind each payload field, to name it in a rejection. */
   columnOf: Record<string, string>;
   /** The file's column behind each field of an outing, to name it in a warning. */

@@ -15,7 +15,9 @@ import {
   withoutCount,
   zoneOfCoordinates,
 } from './csv-format.js';
+import { checklistUrl, eBirdColumnsLeftOut, eBirdDetails, eBirdPlace } from './ebird-details.js';
 import { iNaturalist } from './inaturalist.js';
+import { sightbookDetailColumnOf, sightbookDetails } from './sightbook-details.js';
 import { regionZone } from './zones.js';
 
 // The three CSV formats the import reads, each turned into the log write payload's input: our
@@ -102,6 +104,7 @@ const sightbook: CsvFormat = {
         isPublic: flag(cells('is_public')),
         ...(showExactLocation === undefined ? {} : { showExactLocation }),
         photoLinks: urls.filter((url) => !uploaded.includes(url)),
+        ...sightbookDetails(cells, text),
       },
       warnings,
       ...writtenTimes(cells, warnings),
@@ -130,6 +133,7 @@ const sightbook: CsvFormat = {
     isPublic: 'is_public',
     showExactLocation: 'show_exact_location',
     photoLinks: 'photo_urls',
+    ...sightbookDetailColumnOf,
   },
 };
 
@@ -226,14 +230,15 @@ function eBirdChecklist(
       partySize: numberCell(cells('Number of Observers')),
       complete: cells('All Obs Reported').trim() === '1',
       placeName: cells('Location'),
+      ...eBirdPlace(cells),
       latitude: log.latitude,
       longitude: log.longitude,
       notes: cells('Checklist Comments').trim(),
+      sourceUrl: checklistUrl(checklist),
     },
     noteLines: [
       own ? '' : `eBird protocol: ${cells('Protocol').trim()}`,
       area ? `Area covered: ${area} ha` : '',
-      `eBird: https://ebird.org/checklist/${checklist}`,
     ].filter(Boolean),
   };
 }
@@ -245,6 +250,7 @@ const eBird: CsvFormat = {
   keyColumn: 'Submission ID',
   oneRecordPerSpecies: true,
   matches: (header) => ['Submission ID', 'Common Name', 'Date'].every((c) => header.includes(c)),
+  columnsLeftOut: eBirdColumnsLeftOut,
   read(cells) {
     const count = cells('Count');
     const latitude = numberCell(cells('Latitude'));
@@ -254,7 +260,8 @@ const eBird: CsvFormat = {
     const zone = placeZone ?? (latitude === null && region ? regionZone(region) : undefined);
     const time = eBirdTime(cells, zone);
     const checklist = cells('Submission ID').trim();
-    const warnings: string[] = [];
+    const details = eBirdDetails(cells);
+    const warnings: string[] = [...details.warnings];
     if (!zone && time.timeKnown) {
       warnings.push(
         region
@@ -270,6 +277,7 @@ const eBird: CsvFormat = {
       ...(time.timeKnown === undefined ? {} : { timeKnown: time.timeKnown }),
       timeZone: zone ?? null,
       placeName: cells('Location'),
+      ...eBirdPlace(cells),
       latitude,
       longitude,
       description: cells('Observation Details'),
@@ -277,8 +285,11 @@ const eBird: CsvFormat = {
       notes: joinLines(
         cells('Species Comments'),
         checklist ? '' : cells('Checklist Comments'),
-        checklist ? `eBird: https://ebird.org/checklist/${checklist}` : '',
+        ...details.noteLines,
       ),
+      breedingCode: details.breedingCode,
+      mediaUrls: details.mediaUrls,
+      sourceUrl: checklist ? checklistUrl(checklist) : null,
     };
     return {
       input,
@@ -297,6 +308,10 @@ const eBird: CsvFormat = {
     longitude: 'Longitude',
     description: 'Observation Details',
     notes: 'Species Comments',
+    county: 'County',
+    stateProvince: 'State/Province',
+    locationId: 'Location ID',
+    mediaUrls: 'ML Catalog Numbers',
   },
   outingColumnOf: {
     durationMinutes: 'Duration (Min)',

@@ -13,10 +13,12 @@ import {
 import {
   type Cells,
   type CsvFormat,
+  joinLines,
   numberCell,
   uncertainty,
   zoneOfCoordinates,
 } from './csv-format.js';
+import { captiveOf, iNaturalistPlace, observationUrl } from './inaturalist-details.js';
 import { railsZone } from './zones.js';
 
 // iNaturalist's observation export (its "Export observations" page, any choice of columns).
@@ -97,20 +99,19 @@ function cutText(text: string, max: number) {
 
 /**
  * A description and the notes: iNaturalist keeps descriptions longer than ours, so the first
- * LOG_LIMITS.description characters stay, cut after a word, and the rest goes on in the notes,
- * before the observation's link; what the notes cannot hold either is left out. Says so.
+ * LOG_LIMITS.description characters stay, cut after a word, and the rest goes on in the notes;
+ * what the notes cannot hold either is left out. Says so.
  */
-function descriptionAndNotes(description: string, link: string) {
+function descriptionAndNotes(description: string) {
   const text = description.trim();
-  if (text.length <= LOG_LIMITS.description) return { description: text, notes: link };
+  if (text.length <= LOG_LIMITS.description) return { description: text, notes: '' };
   const { kept, rest } = cutText(text, LOG_LIMITS.description);
-  const room = LOG_LIMITS.notes - (link ? link.length + 1 : 0);
-  const more = cutText(`${MORE} ${rest}`, room);
+  const more = cutText(`${MORE} ${rest}`, LOG_LIMITS.notes);
   const lost = more.rest.length;
   const moved = `description: ${count(text.length)} characters, the rest moved to notes`;
   return {
     description: kept,
-    notes: [more.kept, link].filter(Boolean).join('\n'),
+    notes: more.kept,
     warning: lost ? `${moved}; the last ${count(lost)} did not fit there and were left out` : moved,
   };
 }
@@ -168,8 +169,9 @@ export const iNaturalist: CsvFormat = {
     const zone = zones.place ?? zones.row;
     const time = iNaturalistTime(cells, zones);
     const image = cells('image_url').trim();
-    const url = cells('url').trim();
-    const text = descriptionAndNotes(cells('description'), url ? `iNaturalist: ${url}` : '');
+    const text = descriptionAndNotes(cells('description'));
+    const place = iNaturalistPlace(cells, exact || !hidden ? { latitude, longitude } : undefined);
+    const page = observationUrl(cells('url'));
     const id = cells('id').trim();
     const name =
       cells('common_name').trim() ||
@@ -192,12 +194,15 @@ export const iNaturalist: CsvFormat = {
         longitude,
         coordinateUncertainty: latitude === null ? null : accuracy,
         description: text.description,
-        notes: text.notes,
+        notes: joinLines(text.notes, ...place.noteLines),
         // A location its observer hid stays private here too: a share link would reveal it.
         ...(hidden ? { isPublic: false } : {}),
         photoLinks: image ? [image] : [],
+        ...place.input,
+        ...captiveOf(cells('captive_cultivated')),
+        sourceUrl: page.sourceUrl,
       },
-      warnings: text.warning ? [text.warning] : [],
+      warnings: [...(text.warning ? [text.warning] : []), ...place.warnings, ...page.warnings],
       ...(name === '' ? { rejection: NO_TAXON } : time === undefined ? { rejection: NO_DATE } : {}),
       sourceKey: id ? `inaturalist:${id}` : null,
     };
@@ -212,7 +217,9 @@ export const iNaturalist: CsvFormat = {
     longitude: 'longitude',
     coordinateUncertainty: 'positional_accuracy',
     description: 'description',
-    notes: 'url',
     photoLinks: 'image_url',
+    county: 'place_county_name',
+    stateProvince: 'place_state_name',
+    sourceUrl: 'url',
   },
 };

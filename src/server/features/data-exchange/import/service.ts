@@ -275,6 +275,10 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
   for (const row of valid) if (row.outingKey && !outings.has(row.outingKey)) delete row.outingKey;
   // An archive's outings come back whole, those no log names too (an outing begun, nothing seen).
   const fileWarnings: ImportWarning[] = [];
+  const leftOut = format.columnsLeftOut?.(columns) ?? [];
+  if (leftOut.length > 0) {
+    fileWarnings.push({ line: 1, message: `Columns not imported: ${leftOut.join(', ')}` });
+  }
   for (const [id, input] of archiveOutings) {
     const key = `sightbook:${id}`;
     if (found.has(key)) continue;

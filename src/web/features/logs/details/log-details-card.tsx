@@ -1,4 +1,4 @@
-import { Calendar, ExternalLink, MapPin } from 'lucide-react';
+import { Calendar, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SharedLog } from '../../../../common/logs/schemas';
 import { LogLocation } from '@/components/map/log-location';
@@ -8,19 +8,30 @@ import { PhotoGallery } from '@/features/photos';
 import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
 import { observedCount } from '@/lib/log-count';
 import { LiferMark } from './lifer-mark';
+import {
+  BreedingCodeLine,
+  CaptiveBadge,
+  MediaLinks,
+  PlaceLines,
+  SourceLink,
+  type OwnPlace,
+} from './record-details';
 
 /**
- * The log's card; the public shared page shows it read-only, without the `sharing` switch or
- * the owner's lifer mark.
+ * The log's card; the public shared page shows it read-only, without the `sharing` switch, the
+ * owner's lifer mark, or what only its owner sees of its source (`own`: the place hierarchy, and
+ * whether it was captive).
  */
 export function LogDetailsCard({
   log,
   sharing,
   lifer = false,
+  own,
 }: {
   log: SharedLog;
   sharing?: ReactNode;
   lifer?: boolean;
+  own?: OwnPlace & { captive: boolean };
 }) {
   const scientific = log.speciesScientific ?? log.taxon?.scientificName;
   const uploaded = log.photos.filter((photo) => photo.sourceType === 'uploaded');
@@ -35,9 +46,10 @@ export function LogDetailsCard({
               <h2>{log.speciesCommon}</h2>
             </CardTitle>
             {scientific && <p className="text-muted-foreground italic">{scientific}</p>}
-            {lifer && (
-              <div className="mt-1">
-                <LiferMark />
+            {(lifer || own?.captive) && (
+              <div className="mt-1 flex flex-wrap gap-1">
+                {lifer && <LiferMark />}
+                {own?.captive && <CaptiveBadge />}
               </div>
             )}
           </div>
@@ -56,12 +68,9 @@ export function LogDetailsCard({
             <Calendar className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <time dateTime={observedDateTime(log)}>{formatObservedLong(log)}</time>
           </p>
-          {log.placeName && (
-            <p className="flex items-center gap-2">
-              <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className="break-words">{log.placeName}</span>
-            </p>
-          )}
+          <PlaceLines placeName={log.placeName} own={own} />
+          <BreedingCodeLine code={log.breedingCode} />
+          <SourceLink url={log.sourceUrl} />
         </div>
         {log.latitude !== null && log.longitude !== null && (
           <div className="grid grid-cols-1 gap-1">
@@ -118,6 +127,7 @@ export function LogDetailsCard({
             )}
           </section>
         )}
+        <MediaLinks urls={log.mediaUrls} />
         {sharing}
         <p className="border-t pt-4 text-xs text-muted-foreground">
           Created {formatDay(log.createdAt)}

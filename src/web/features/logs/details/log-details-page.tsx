@@ -109,6 +109,7 @@ export function LogDetailsPage({ id }: { id: string }) {
           log={log}
           lifer={log.firstOfSpecies}
           sharing={<SharingSwitch log={log} />}
+          own={log}
         />
       ) : isPending ? (
         <DetailsSkeleton />

@@ -38,6 +38,14 @@ const log: Log = {
   updatedAt: '2024-01-06T18:00:00.000Z',
   firstOfSpecies: true,
   outingId: null,
+  county: null,
+  stateProvince: null,
+  countryCode: null,
+  locationId: null,
+  breedingCode: null,
+  captive: false,
+  mediaUrls: [],
+  sourceUrl: null,
   photos: [],
 };
 

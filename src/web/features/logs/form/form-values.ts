@@ -35,6 +35,8 @@ export const newLogValues = (): LogWriteInput => ({
   showExactLocation: false,
   photoLinks: [],
   uploadedPhotoUrls: [],
+  breedingCode: null,
+  captive: false,
 });
 
 /** An existing log's form: its full payload, the observed time at its own zone's clock. */

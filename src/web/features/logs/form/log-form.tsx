@@ -32,6 +32,7 @@ import { formInstant, loadZoneAt, PlaceZoneOffer, usePlaceZoneOffer } from './pl
 import { CountField } from './count-field';
 import { logFormResolver } from './count-resolver';
 import { useLeaveGuard } from './leave-guard';
+import { RecordFields } from './record-fields';
 import { SpeciesField } from './species-field';
 import { useLocations, useSpecies } from '../api/use-suggestions';
 
@@ -280,6 +281,7 @@ export function LogForm({
                 </FormItem>
               )}
             />
+            <RecordFields form={form} />
             {!online && (
               <p className="text-sm text-muted-foreground" role="status">
                 Photos need a connection: you can save this log offline and add photos later.

@@ -22,5 +22,13 @@ export function toWritePayload(log: Log): LogWriteInput {
     outingId: log.outingId,
     photoLinks: log.photos.filter((p) => p.sourceType === 'external').map((p) => p.url),
     uploadedPhotoUrls: log.photos.filter((p) => p.sourceType === 'uploaded').map((p) => p.url),
+    county: log.county,
+    stateProvince: log.stateProvince,
+    countryCode: log.countryCode,
+    locationId: log.locationId,
+    breedingCode: log.breedingCode,
+    captive: log.captive,
+    mediaUrls: log.mediaUrls,
+    sourceUrl: log.sourceUrl,
   };
 }
