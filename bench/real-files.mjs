@@ -56,7 +56,8 @@ for (const path of process.argv.slice(2)) {
     .join('; ');
   const warned = new Map();
   for (const warning of report.warnings ?? []) {
-    const text = typeof warning === 'string' ? warning : (warning.message ?? JSON.stringify(warning));
+    const text =
+      typeof warning === 'string' ? warning : (warning.message ?? JSON.stringify(warning));
     const key = text.replace(/^Line \d+: /, '').replace(/\d+/g, 'N');
     warned.set(key, (warned.get(key) ?? 0) + 1);
   }

@@ -473,6 +473,12 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
 
     const asked = await archive(grace, '?scope=public&sourced=include');
     expect(asked.occurrence.rows).toHaveLength(imported + 1);
+    const sources = asked.occurrence.rows
+      .filter((row) => row.occurrenceID !== `urn:uuid:${own.id}`)
+      .map((row) => row.references!.replace(/(checklist\/S|observations\/)\d+$/, '$1…'));
+    expect(new Set(sources)).toEqual(
+      new Set(['https://ebird.org/checklist/S…', 'https://www.inaturalist.org/observations/…']),
+    );
     const kept = xml.parse(asked.files['eml.xml']!)['eml:eml'].dataset.abstract.para;
     expect(kept).toContain(`It includes ${imported} records imported from eBird and iNaturalist`);
     // the owner's own archive holds everything and says nothing of it
