@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -6,6 +7,15 @@ import { expectAccessible, expectToast, signUp, type SignedIn } from './support.
 
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../tests/data-exchange/fixtures/${name}`, import.meta.url));
+
+/** The 2018 eBird fixture with a count of -1 on line 4 (its 0 is kept as evidence since issue 32). */
+const withBadCount = () => ({
+  name: 'MyEBirdData.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(
+    readFileSync(fixture('ebird-2018.csv'), 'utf8').replace(',25390,0,', ',25390,-1,'),
+  ),
+});
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,19 +31,19 @@ describe('importing sightings from the logs list', () => {
     ada = await signUp(browser);
   });
 
-  it('checks an eBird file first, then imports it, skipping a count of 0', async () => {
+  it('checks an eBird file first, then imports it, skipping a refused row', async () => {
     const { page } = ada;
     await page.goto('/');
     await page.getByText('0 logs').waitFor();
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import Sightings' }).waitFor();
     await expectAccessible(page);
-    await page.getByLabel('CSV file').setInputFiles(fixture('ebird-2018.csv'));
+    await page.getByLabel('CSV file').setInputFiles(withBadCount());
     await page.getByRole('dialog').getByRole('button', { name: 'Check file' }).click();
     // The dry run: nothing imported yet.
     await page.getByText('5 to import, 1 will be skipped').waitFor();
     await page
-      .getByText('count 0: a species reported as not seen (1 row: line 4)', { exact: true })
+      .getByText('Count: Count must be at least 1 (1 row: line 4)', { exact: true })
       .waitFor();
     await page
       .getByText(/^Line 6: No coordinates, and US-TX has more than one time zone/)
@@ -52,7 +62,7 @@ describe('importing sightings from the logs list', () => {
     await page.goto('/');
     await page.getByText('5 logs').waitFor();
     await page.getByRole('button', { name: 'Import' }).click();
-    await page.getByLabel('CSV file').setInputFiles(fixture('ebird-2018.csv'));
+    await page.getByLabel('CSV file').setInputFiles(withBadCount());
     await page.getByRole('dialog').getByRole('button', { name: 'Check file' }).click();
     await page.getByText('0 to import, 5 duplicates, 1 will be skipped').waitFor();
     await page.getByText('Nothing new to import.').waitFor();

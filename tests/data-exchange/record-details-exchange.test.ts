@@ -151,7 +151,7 @@ describe.each(stores)('record details through the exports on $store', ({ databas
   });
 
   it('withholds the location id where the published point is rounded, as Python reads it', async () => {
-    const res = await get(ada, '/api/export/dwca.zip?scope=public');
+    const res = await get(ada, '/api/export/dwca.zip?scope=public&sourced=include');
     expect(res.statusCode).toBe(200);
     const occurrence = (await unzipText(res.rawPayload))['occurrence.txt']!;
     const script = [

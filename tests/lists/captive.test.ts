@@ -92,6 +92,11 @@ describe.each(stores)('captive and cultivated logs on $store', ({ databaseUrl })
 
   it('counts them in no Unique Species, and still in the sightings', async () => {
     const res = await get(keeper, '/api/stats/summary');
-    expect(res.json()).toEqual({ totalSightings: 8, uniqueSpecies: 2, totalLogs: 4 });
+    expect(res.json()).toEqual({
+      totalSightings: 8,
+      uniqueSpecies: 2,
+      totalLogs: 4,
+      uncountedLogs: 0,
+    });
   });
 });
