@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app.js';
 import { logs, taxa } from '../../src/server/db/schema.js';
 import { linkLogsToBackbone } from '../../src/server/features/logs/index.js';
 import { seedBackbone } from '../../src/server/features/taxonomy/index.js';
-import { upsertTaxa } from '../../src/server/features/taxonomy/queries.js';
+import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { fixture } from '../data-exchange/support.js';
 import { importFor } from '../data-exchange/import-support.js';
 import { aLog, as, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';

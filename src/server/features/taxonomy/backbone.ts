@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client.js';
 import { COMMON_SPECIES_SOURCE, commonSpeciesVersion } from './common-species.js';
-import { loadedVersion, recordSource, upsertTaxa, type TaxonInput } from './queries.js';
+import { loadedVersion, recordSource } from './queries.js';
+import { upsertTaxa, type TaxonInput } from './taxon-writes.js';
 
 // Seeds the species backbone on an instance's first start (and after an upgrade of the package
 // or its conversion): decoded in a worker, written in batches, recorded in taxon_sources so that

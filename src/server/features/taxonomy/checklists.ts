@@ -6,7 +6,8 @@ import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { nameKey } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
-import { recordSource, replaceNames, upsertTaxa, type TaxonInput } from './queries.js';
+import { recordSource } from './queries.js';
+import { replaceNames, upsertTaxa, type TaxonInput } from './taxon-writes.js';
 
 // `npm run taxa:import -- FILE`: loads a checklist into the backbone, idempotently. A Darwin
 // Core Archive with a Taxon core and an optional VernacularName extension (GBIF backbone,

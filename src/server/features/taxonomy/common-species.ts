@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { nameKey } from '../../../common/taxonomy.js';
-import type { TaxonInput } from './queries.js';
+import type { TaxonInput } from './taxon-writes.js';
 
 // The backbone a new instance starts with: the `common-species` package (CC BY 4.0, from GBIF
 // occurrence data), 80,149 species with English names and GBIF ids. Decoding it takes about
