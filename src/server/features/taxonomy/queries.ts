@@ -14,9 +14,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Taxa whose scientific name or a name in `language` (or English) holds the search key, best
- * first: the whole name, then its start, a word's start, anywhere; then shorter names. Keys of
- * three characters or more are found through the trigram indexes; shorter ones only as starts
- * of scientific names and as starts of other names' words. The tiers are matchTier()'s (a word
+ * first: the whole name, then its start, a word's start, anywhere; then shorter names. A
+ * synonym's names and scientific name are its accepted taxon's other names: they find that
+ * taxon, never the synonym ("Picoides pubescens" finds Dryobates pubescens). Keys of three
+ * characters or more are found through the trigram indexes; shorter ones only as starts of
+ * scientific names and as starts of other names' words. The tiers are matchTier()'s (a word
  * starts after one of WORD_SEPARATORS), and ties fall in C collation, so that the web app's
  * offline pack (common/taxa-pack.ts) ranks the same on either store.
  */
@@ -28,27 +30,35 @@ export async function searchTaxa(
 ): Promise<Taxon[]> {
   const literal = escapeLike(key);
   const contains = key.length >= 3 ? `%${literal}%` : `${literal}%`;
-  const wordStarts = (column: ReturnType<typeof sql.identifier>) =>
+  const wordStarts = (column: SQL) =>
     sql.join(
       WORD_SEPARATORS.map((separator) => sql`${column} LIKE ${`%${separator}${literal}%`}`),
       sql` OR `,
     );
-  const tier = (column: ReturnType<typeof sql.identifier>) => sql`CASE
+  const tier = (column: SQL) => sql`CASE
     WHEN ${column} = ${key} THEN 0
     WHEN ${column} LIKE ${`${literal}%`} THEN 1
     WHEN ${wordStarts(column)} THEN 2
     ELSE 3 END`;
-  const sci = sql.identifier('scientific_key');
-  const name = sql.identifier('name_key');
-  const shortWordStarts = key.length >= 3 ? sql`false` : wordStarts(name);
+  const sci = sql`t.scientific_key`;
+  const name = sql`n.name_key`;
+  const shortWordStarts = (column: SQL) => (key.length >= 3 ? sql`false` : wordStarts(column));
   const result = await db.execute(sql`
     WITH hits AS (
-      SELECT id AS taxon_id, ${tier(sci)} AS tier, length(scientific_key) AS len
-      FROM ${taxa} WHERE scientific_key LIKE ${contains}
+      SELECT t.id AS taxon_id, ${tier(sci)} AS tier, length(t.scientific_key) AS len
+      FROM ${taxa} t
+      WHERE t.scientific_key LIKE ${contains}
+        AND NOT EXISTS (SELECT 1 FROM ${taxa} a WHERE a.id = t.accepted_id)
       UNION ALL
-      SELECT taxon_id, ${tier(name)}, length(name_key)
-      FROM ${taxonNames}
-      WHERE language IN (${language}, 'en') AND (name_key LIKE ${contains} OR ${shortWordStarts})
+      SELECT a.id, ${tier(sci)}, length(t.scientific_key)
+      FROM ${taxa} t JOIN ${taxa} a ON a.id = t.accepted_id
+      WHERE t.scientific_key LIKE ${contains} OR ${shortWordStarts(sci)}
+      UNION ALL
+      SELECT coalesce(a.id, t.id), ${tier(name)}, length(n.name_key)
+      FROM ${taxonNames} n JOIN ${taxa} t ON t.id = n.taxon_id
+        LEFT JOIN ${taxa} a ON a.id = t.accepted_id
+      WHERE n.language IN (${language}, 'en')
+        AND (n.name_key LIKE ${contains} OR ${shortWordStarts(name)})
     ), best AS (
       SELECT taxon_id, min(tier) AS tier, min(len) AS len FROM hits
       GROUP BY taxon_id ORDER BY 2, 3, taxon_id COLLATE "C" LIMIT ${limit}
@@ -61,13 +71,19 @@ export async function searchTaxa(
 }
 
 /**
- * The name of a taxon to show (`taxonId`: its id in the enclosing query): preferred in the
- * language, else in English; null without one. The search, the lists and the pack show the same.
+ * The name of a taxon to show (`taxonId`: its id in the enclosing query, whose aliases the ones
+ * here must not hide): in the language, else in English; its own before its synonyms' (the
+ * seed's "Rock dove" is Rock Pigeon's now), the preferred first; null without one. The search,
+ * the lists and the pack show the same.
  */
 export const shownName = (taxonId: SQL, language: string) => sql<string | null>`(
-  SELECT n.name FROM ${taxonNames} n
-  WHERE n.taxon_id = ${taxonId} AND n.language IN (${language}, 'en')
-  ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name COLLATE "C" LIMIT 1)`;
+  SELECT shown.name FROM ${taxonNames} shown
+  WHERE shown.taxon_id IN (SELECT synonym.id FROM ${taxa} synonym
+      WHERE synonym.id = ${taxonId} OR synonym.accepted_id = ${taxonId})
+    AND shown.language IN (${language}, 'en')
+  ORDER BY shown.language = ${language} DESC, shown.taxon_id = ${taxonId} DESC,
+    shown.preferred DESC, shown.name COLLATE "C"
+  LIMIT 1)`;
 
 /** The version of a source loaded last, if any. */
 export async function loadedVersion(db: Db, source: string): Promise<string | undefined> {
