@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { buildApp } from '../../src/server/app.js';
-import { importChecklist, seedBackbone } from '../../src/server/features/taxonomy/index.js';
+import { importChecklist, seedCommonSpecies } from '../../src/server/features/taxonomy/index.js';
 import { TaxaPacks } from '../../src/server/features/taxonomy/pack.js';
 import { readTaxaPack, searchTaxaPack, type TaxaIndex } from '../../src/common/taxa-pack.js';
 import type { Taxon } from '../../src/common/taxonomy.js';
@@ -52,7 +52,7 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
   let ada: TestUser;
   beforeAll(async () => {
     app = await buildApp(testConfig({ databaseUrl }));
-    await seedBackbone(app.db);
+    await seedCommonSpecies(app.db);
     // names in German, French and Spanish, a synonym, and ids that are not numbers; the GBIF
     // sample's English names stay out, leaving the package's to backbone.test.ts on a shared
     // PostgreSQL
