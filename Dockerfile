@@ -15,6 +15,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# the bird list the first start loads (src/server/features/taxonomy/birds.ts reads it from here)
+COPY --from=build /app/datasets ./datasets
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -14,11 +14,12 @@ import type { Taxon } from './taxonomy.js';
 //   group writes the id's rest as it is;
 // - rank and kingdom are indexes into the header's lists; an empty rank is the first one, an
 //   empty kingdom is none;
-// - the first name is the one to show (in the pack's language, else English); the others are
-//   the taxon's other names in those languages, found by the search but not shown.
+// - the first name is the one to show (in the pack's language, else English), empty when there
+//   is none; the others are the taxon's other names in those languages and its synonyms'
+//   names and scientific names, found by the search but not shown.
 
 /** Bumped when the text's layout changes: a client drops a pack of another format. */
-export const TAXA_PACK_FORMAT = 1;
+export const TAXA_PACK_FORMAT = 2;
 
 /**
  * At most this many taxa go in a pack: about 1.4 MB gzip at the default backbone's density. A
@@ -165,7 +166,7 @@ export function readTaxaPack(text: string): TaxaIndex {
       taxa[line] = {
         id: group.prefix + rest,
         scientificName,
-        commonName: fields[4] ?? null,
+        commonName: fields[4] || null,
         rank: header.ranks[fields[2] ? Number(fields[2]) : 0]!,
         kingdom: fields[3] ? header.kingdoms[Number(fields[3])]! : null,
       };

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { logs } from '../../src/server/db/schema.js';
-import { upsertTaxa, type TaxonInput } from '../../src/server/features/taxonomy/queries.js';
+import { upsertTaxa, type TaxonInput } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { nameKey } from '../../src/common/taxonomy.js';
 import type { LogWriteInput } from '../../src/common/logs/schemas.js';
 import {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { inArray } from 'drizzle-orm';
 import { logs } from '../../src/server/db/schema.js';
-import { upsertTaxa } from '../../src/server/features/taxonomy/queries.js';
+import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { nameKey } from '../../src/common/taxonomy.js';
 import { createLogAs, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 

@@ -5,16 +5,16 @@ import { buildApp } from '../../src/server/app.js';
 import { seedBackbone } from '../../src/server/features/taxonomy/index.js';
 import { getFor, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
-// The species backbone a new instance starts with (issue 20): the common-species package,
-// loaded once, searched by GET /api/taxa.
-describe.each(stores)('the species backbone on $store', ({ store, databaseUrl }) => {
+// The species backbone a new instance starts with (issue 20): the common-species package and
+// the birds (issue 33), loaded once, searched by GET /api/taxa.
+describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
   let ada: TestUser;
   beforeAll(async () => {
     app = await buildApp(testConfig({ databaseUrl }));
     await seedBackbone(app.db);
     ada = await signUp(app, 'taxa');
-  }, 180_000);
+  }, 300_000);
   afterAll(() => app.close());
   const get = getFor(() => app);
   const search = async (q: string, headers: Record<string, string> = {}) => {
@@ -23,29 +23,32 @@ describe.each(stores)('the species backbone on $store', ({ store, databaseUrl })
     return res.json() as Array<{ id: string; scientificName: string; commonName: string | null }>;
   };
 
-  it("holds the package's species with their English names and GBIF ids", async () => {
-    const count = await app.db.execute(sql`SELECT count(*)::int AS n FROM taxa`);
-    const [{ n }] = (count as unknown as { rows: Array<{ n: number }> }).rows as [{ n: number }];
-    expect(n).toBeGreaterThan(79_000); // 80,149 rows, a few hundred listed twice
-    expect(n).toBeLessThanOrEqual(80_149);
+  const count = async (where: ReturnType<typeof sql>) => {
+    const result = await app.db.execute(sql`SELECT count(*)::int AS n FROM taxa t WHERE ${where}`);
+    return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+  };
+
+  it("holds the package's species and eBird's birds, with their English names", async () => {
+    const fromPackage = await count(sql`source = 'common-species'`);
+    expect(fromPackage).toBeGreaterThan(79_000); // 80,149 rows, a few hundred listed twice
+    expect(fromPackage).toBeLessThanOrEqual(80_149);
+    expect(await count(sql`source = 'ebird' AND rank = 'species' AND accepted_id IS NULL`)).toBe(
+      11_167, // eBird/Clements v2025
+    );
     for (const [q, id, scientificName, commonName] of [
-      ['Turdus merula', 'gbif:2490719', 'Turdus merula', 'Common blackbird'],
+      ['Turdus merula', 'ebird:eurbla', 'Turdus merula', 'Eurasian Blackbird'],
       ['Vulpes vulpes', 'gbif:5219243', 'Vulpes vulpes', 'Red fox'],
-      ['Tyto alba', 'gbif:2497921', 'Tyto alba', 'Barn owl'],
+      ['Tyto alba', 'ebird:webowl1', 'Tyto alba', 'Western Barn Owl'],
     ]) {
-      // first among the package's taxa: on a shared PostgreSQL, other files load checklists
-      const first = (await search(q!)).find((taxon) => taxon.id.startsWith('gbif:'));
+      // on a shared PostgreSQL, other files load checklists (the first GBIF-based taxon then)
+      const first = (await search(q!)).find((taxon) => !taxon.id.startsWith('inaturalist:'));
       expect(first).toEqual({
         id,
         scientificName,
-        commonName: first?.commonName,
+        commonName,
         rank: 'species',
         kingdom: 'Animalia',
       });
-      // checklists.test.ts loads the GBIF sample, which renames the blackbird in English: on a
-      // shared PostgreSQL it may have run first
-      const renamed = store === 'postgres' && id === 'gbif:2490719' ? ['Eurasian Blackbird'] : [];
-      expect([commonName, ...renamed]).toContain(first?.commonName);
     }
   });
 
@@ -53,13 +56,33 @@ describe.each(stores)('the species backbone on $store', ({ store, databaseUrl })
     expect(await seedBackbone(app.db)).toBe(0);
   });
 
-  it('keeps one taxon for a species the package lists twice', async () => {
+  it('keeps one taxon a scientific name in a kingdom', async () => {
     const robins = await search('Turdus migratorius');
-    const fromPackage = robins.filter((taxon) => taxon.id.startsWith('gbif:'));
-    expect(fromPackage.filter((taxon) => taxon.scientificName === 'Turdus migratorius')).toEqual([
-      expect.objectContaining({ id: 'gbif:2490765', commonName: 'American robin' }),
+    expect(robins.filter((taxon) => taxon.scientificName === 'Turdus migratorius')).toEqual([
+      expect.objectContaining({ id: 'ebird:amerob', commonName: 'American Robin' }),
     ]);
+    // the package's Downy Woodpecker in two genera (issue 33)
+    for (const q of ['Dendrocopos pubescens', 'Picoides pubescens', 'downy woodpecker']) {
+      expect((await search(q))[0]).toMatchObject({ id: 'ebird:dowwoo' });
+    }
+    // the package lists a ray twice, in two families
+    const rays = await search('Platyrhina sinensis');
+    expect(rays.filter((taxon) => taxon.scientificName === 'Platyrhina sinensis')).toHaveLength(1);
+    const duplicates = sql`EXISTS (SELECT 1 FROM taxa d
+      WHERE d.scientific_key = t.scientific_key AND d.id <> t.id AND d.accepted_id IS NULL
+        AND lower(d.kingdom) = lower(t.kingdom))`;
+    expect(await count(sql`t.accepted_id IS NULL AND ${duplicates}`)).toBe(0);
   });
+
+  /** The keys of the names a search finds a taxon by, in English. */
+  const namesOf = async (id: string) => {
+    const result = await app.db.execute(sql`
+      SELECT t.scientific_key AS key FROM taxa t WHERE t.id = ${id} OR t.accepted_id = ${id}
+      UNION ALL
+      SELECT n.name_key FROM taxon_names n JOIN taxa t ON t.id = n.taxon_id
+      WHERE (t.id = ${id} OR t.accepted_id = ${id}) AND n.language = 'en'`);
+    return (result as unknown as { rows: Array<{ key: string }> }).rows.map((row) => row.key);
+  };
 
   it('ranks the whole name, then its start, a word start, anywhere', async () => {
     const owls = await search('barn owl');
@@ -67,12 +90,9 @@ describe.each(stores)('the species backbone on $store', ({ store, databaseUrl })
     const robin = await search('robin&limit=50');
     const tierOf = (name: string) =>
       name.startsWith('robin') ? 1 : /(^|[\s-])robin/.test(name) ? 2 : 3;
-    // each taxon counts by its best name, common or scientific
-    const tiers = robin.map((taxon) =>
-      Math.min(
-        tierOf(taxon.commonName?.toLowerCase() ?? ''),
-        tierOf(taxon.scientificName.toLowerCase()),
-      ),
+    // each taxon counts by its best name, common or scientific, its own or a synonym's
+    const tiers = await Promise.all(
+      robin.map(async (taxon) => Math.min(...(await namesOf(taxon.id)).map(tierOf))),
     );
     expect(tiers).toEqual([...tiers].sort());
     const names = robin.map((taxon) => taxon.commonName?.toLowerCase());

@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { logs, taxa } from '../../src/server/db/schema.js';
 import { linkLogsToBackbone } from '../../src/server/features/logs/index.js';
-import { seedBackbone } from '../../src/server/features/taxonomy/index.js';
-import { upsertTaxa } from '../../src/server/features/taxonomy/queries.js';
+import { seedCommonSpecies } from '../../src/server/features/taxonomy/index.js';
+import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { fixture } from '../data-exchange/support.js';
 import { importFor } from '../data-exchange/import-support.js';
 import { aLog, as, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
@@ -27,7 +27,7 @@ describe.each(stores)('logs linked to taxa on $store', ({ databaseUrl }) => {
   let ada: TestUser;
   beforeAll(async () => {
     app = await buildApp(testConfig({ databaseUrl }));
-    await seedBackbone(app.db);
+    await seedCommonSpecies(app.db);
     ada = await signUp(app, 'linking');
   }, 180_000);
   afterAll(() => app.close());

@@ -123,8 +123,8 @@ describe('the pack text', () => {
 
   it('refuses a text of another format', () => {
     expect(() => readTaxaPack('<html>')).toThrow(TaxaPackError);
-    expect(() => readTaxaPack(text.replace('"format":1', '"format":2'))).toThrow(
-      'Species pack format 2 is not 1',
+    expect(() => readTaxaPack(text.replace('"format":2', '"format":1'))).toThrow(
+      'Species pack format 1 is not 2',
     );
     expect(() => readTaxaPack(text.split('\n').slice(0, 3).join('\n'))).toThrow(
       'The species pack holds 2 taxa, not 5',

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { buildApp } from '../../src/server/app.js';
-import { importChecklist, seedBackbone } from '../../src/server/features/taxonomy/index.js';
+import { importChecklist, seedCommonSpecies } from '../../src/server/features/taxonomy/index.js';
 import { TaxaPacks } from '../../src/server/features/taxonomy/pack.js';
 import { readTaxaPack, searchTaxaPack, type TaxaIndex } from '../../src/common/taxa-pack.js';
 import type { Taxon } from '../../src/common/taxonomy.js';
@@ -40,12 +40,19 @@ const count = async (app: FastifyInstance, table: 'taxa' | 'taxon_names') => {
   return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
 };
 
+const synonyms = async (app: FastifyInstance) => {
+  const result = await app.db.execute(
+    sql`SELECT count(*)::int AS n FROM taxa t WHERE EXISTS (SELECT 1 FROM taxa a WHERE a.id = t.accepted_id)`,
+  );
+  return (result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+};
+
 describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
   let ada: TestUser;
   beforeAll(async () => {
     app = await buildApp(testConfig({ databaseUrl }));
-    await seedBackbone(app.db);
+    await seedCommonSpecies(app.db);
     // names in German, French and Spanish, a synonym, and ids that are not numbers; the GBIF
     // sample's English names stay out, leaving the package's to backbone.test.ts on a shared
     // PostgreSQL
@@ -73,19 +80,21 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
     expect((await get(undefined, '/api/taxa/pack')).statusCode).toBe(401);
   });
 
-  it('holds every taxon of the backbone, gzipped under 1.5 MB', async () => {
+  it('holds every taxon a log links to, gzipped under 1.5 MB', async () => {
     const { res, index } = await packOf();
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.rawPayload.length).toBeLessThan(1_500_000);
     expect(index.header).toMatchObject({ language: 'en', complete: true });
-    expect(index.taxa).toHaveLength(await count(app, 'taxa'));
-    expect(taxon(index, 'gbif:2497921')).toEqual({
-      id: 'gbif:2497921',
+    expect(index.taxa).toHaveLength((await count(app, 'taxa')) - (await synonyms(app)));
+    // eBird's taxa prevail over the seed's birds (issue 33): the seed's barn owl is a synonym
+    expect(taxon(index, 'ebird:brnowl')).toEqual({
+      id: 'ebird:brnowl',
       scientificName: 'Tyto alba',
-      commonName: 'Barn owl',
+      commonName: 'Barn Owl',
       rank: 'species',
       kingdom: 'Animalia',
     });
+    expect(taxon(index, 'gbif:2497921')).toBeUndefined();
     expect(taxon(index, 'ebird:brnowl1')).toEqual({
       id: 'ebird:brnowl1',
       scientificName: 'Tyto alba [alba Group]',
@@ -93,7 +102,10 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
       rank: 'subspecies',
       kingdom: 'Animalia',
     });
-    expect(taxon(index, 'inaturalist:47219')).toMatchObject({ scientificName: 'Apis mellifera' });
+    // iNaturalist's honey bee is the seed's synonym: one taxon
+    expect(index.taxa.filter((t) => t.scientificName === 'Apis mellifera')).toEqual([
+      expect.objectContaining({ id: expect.stringMatching(/^gbif:/) }),
+    ]);
   });
 
   it('sends the same text unzipped to a client that does not take gzip', async () => {
@@ -108,14 +120,15 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
   it("names taxa in the asked language, else the reader's, else English", async () => {
     const french = await packOf('?lang=fr-CA');
     expect(french.index.header.language).toBe('fr');
-    expect(taxon(french.index, 'gbif:2490719')?.commonName).toBe('Merle noir');
-    expect(taxon(french.index, 'gbif:2497921')?.commonName).toBe('Barn owl');
+    // the names of the GBIF taxon eBird's replaced are the eBird taxon's
+    expect(taxon(french.index, 'ebird:eurbla')?.commonName).toBe('Merle noir');
+    expect(taxon(french.index, 'ebird:brnowl')?.commonName).toBe('Barn Owl');
     const german = await packOf('', { 'accept-language': 'de-CH,de;q=0.9,en;q=0.8' });
-    expect(taxon(german.index, 'gbif:2490719')?.commonName).toBe('Amsel');
+    expect(taxon(german.index, 'ebird:eurbla')?.commonName).toBe('Amsel');
     expect(taxon(german.index, 'gbif:5219243')?.commonName).toBe('Rotfuchs');
     // the other German name is searched, though not shown
     expect(searchTaxaPack(german.index, 'schwarzdrossel', 5).map((t) => t.id)).toEqual([
-      'gbif:2490719',
+      'ebird:eurbla',
     ]);
     // a language the backbone has no names in gets the English pack
     const welsh = await packOf('?lang=cy');

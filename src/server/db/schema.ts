@@ -433,6 +433,11 @@ export const taxa = pgTable(
   (table) => [
     index('taxa_scientific_key_idx').using('btree', sql`${table.scientificKey} text_pattern_ops`),
     index('taxa_scientific_key_trgm_idx').using('gin', sql`${table.scientificKey} gin_trgm_ops`),
+    // a taxon's synonyms, whose names are its names too (issue 33); partial, so that the
+    // planner never reads it for the accepted taxa (accepted_id IS NULL)
+    index('taxa_accepted_id_idx')
+      .on(table.acceptedId)
+      .where(sql`${table.acceptedId} IS NOT NULL`),
   ],
 );
 

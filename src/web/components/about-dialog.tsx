@@ -47,6 +47,22 @@ export function AboutDialog({
               ) and UniProt&apos;s controlled vocabulary of species. This server may add checklists
               of its own.
             </p>
+            <p className="text-muted-foreground">
+              Birds follow the{' '}
+              <Link href="https://www.birds.cornell.edu/clementschecklist/download/">
+                eBird/Clements Checklist v2025
+              </Link>{' '}
+              of the Cornell Lab of Ornithology (Clements et al. 2025), with former names from
+              earlier eBird taxonomies and from{' '}
+              <Link href="https://doi.org/10.2173/avilist.v2025">AviList v2025</Link> (AviList Core
+              Team 2025, CC BY 4.0). Their names in other languages come from{' '}
+              <Link href="https://species.wikimedia.org">Wikispecies</Link> contributors, via{' '}
+              <Link href="https://www.npmjs.com/package/species-names-dataset">
+                species-names-dataset
+              </Link>
+              , under{' '}
+              <Link href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</Link>.
+            </p>
           </section>
           <section className="grid gap-1">
             <h3 className="font-semibold">Maps</h3>

@@ -1,11 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client.js';
 import { COMMON_SPECIES_SOURCE, commonSpeciesVersion } from './common-species.js';
-import { loadedVersion, recordSource, upsertTaxa, type TaxonInput } from './queries.js';
+import { BIRDS_SOURCE, birdTaxa, birdsVersion, readBirds } from './birds.js';
+import { loadedVersion, recordSource } from './queries.js';
+import { EBIRD_SOURCE } from './ebird.js';
+import { mergeByEnglishName, settleSynonyms, upsertTaxa, type TaxonInput } from './taxon-writes.js';
 
-// Seeds the species backbone on an instance's first start (and after an upgrade of the package
-// or its conversion): decoded in a worker, written in batches, recorded in taxon_sources so that
-// later starts skip it.
+// Seeds the species backbone on an instance's first start (and after an upgrade of a source or
+// its conversion): the common-species package, decoded in a worker, then the birds; written in
+// batches, recorded in taxon_sources so that later starts skip them.
 
 const entry = new URL(
   import.meta.url.endsWith('.ts') ? './common-species-worker.ts' : './common-species-worker.js',
@@ -25,12 +28,38 @@ function decodeInWorker(): Promise<TaxonInput[]> {
   });
 }
 
-/** Loads the backbone unless this version is loaded already; the number of taxa written. */
+/**
+ * Loads what the backbone lacks of the seed, the common-species package then the birds, unless
+ * those versions are loaded already; the number of taxa written.
+ */
 export async function seedBackbone(db: Db): Promise<number> {
+  const common = await seedCommonSpecies(db);
+  // a new common-species version writes its birds again: eBird's must prevail over them again
+  return common + (await seedBirds(db, { again: common > 0 }));
+}
+
+/** The common-species package (issue 20): about 80,000 species with English names. */
+export async function seedCommonSpecies(db: Db): Promise<number> {
   const version = commonSpeciesVersion();
   if ((await loadedVersion(db, COMMON_SPECIES_SOURCE)) === version) return 0;
   const taxa = await decodeInWorker();
   const written = await upsertTaxa(db, taxa);
+  await settleSynonyms(db);
   await recordSource(db, COMMON_SPECIES_SOURCE, version, written);
+  return written;
+}
+
+/** The birds (issue 33), eBird's taxa over the seed's: birds.ts. */
+export async function seedBirds(
+  db: Db,
+  { again = false, file }: { again?: boolean; file?: URL | string } = {},
+): Promise<number> {
+  const birds = readBirds(file);
+  const version = birdsVersion(birds);
+  if (!again && (await loadedVersion(db, BIRDS_SOURCE)) === version) return 0;
+  const written = await upsertTaxa(db, birdTaxa(birds), { prevail: true });
+  await mergeByEnglishName(db, EBIRD_SOURCE);
+  await settleSynonyms(db);
+  await recordSource(db, BIRDS_SOURCE, version, written);
   return written;
 }

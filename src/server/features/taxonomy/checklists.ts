@@ -6,7 +6,9 @@ import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { nameKey } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
-import { recordSource, replaceNames, upsertTaxa, type TaxonInput } from './queries.js';
+import { recordSource } from './queries.js';
+import { ebirdTaxon } from './ebird.js';
+import { replaceNames, settleSynonyms, upsertTaxa, type TaxonInput } from './taxon-writes.js';
 
 // `npm run taxa:import -- FILE`: loads a checklist into the backbone, idempotently. A Darwin
 // Core Archive with a Taxon core and an optional VernacularName extension (GBIF backbone,
@@ -32,6 +34,7 @@ export async function importChecklist(
   const result = file.toLowerCase().endsWith('.zip')
     ? await importDarwinCoreArchive(db, file, options.source)
     : await importClementsCsv(db, createReadStream(file), options.source ?? 'ebird');
+  await settleSynonyms(db);
   await recordSource(db, result.source, basename(file), result.taxa);
   return result;
 }
@@ -316,9 +319,8 @@ async function importClementsCsv(db: Db, input: Readable, source: string) {
   let header: Map<string, number> | undefined;
   const at = (names: string[]) =>
     names.map((name) => header!.get(name.toLowerCase())).find((i) => i !== undefined);
-  let taxa = 0;
   let names = 0;
-  let batch: TaxonInput[] = [];
+  const loaded: TaxonInput[] = []; // about 17,000 rows
   for await (const row of rows as AsyncIterable<string[]>) {
     if (!header) {
       header = new Map(row.map((name, index) => [name.trim().toLowerCase(), index]));
@@ -340,41 +342,26 @@ async function importClementsCsv(db: Db, input: Readable, source: string) {
     const scientificName = cell(CLEMENTS_COLUMNS.scientific);
     if (!code || !scientificName) continue;
     const english = cell(CLEMENTS_COLUMNS.english);
-    const family = cell(CLEMENTS_COLUMNS.family);
-    const reportAs = cell(CLEMENTS_COLUMNS.reportAs);
-    batch.push({
-      id: `${source}:${code}`,
-      scientificName,
-      rank: rankOfCategory(cell(CLEMENTS_COLUMNS.category)),
-      kingdom: 'Animalia',
-      phylum: 'Chordata',
-      class: 'Aves',
-      order: cell(CLEMENTS_COLUMNS.order) || null,
-      family: family ? family.replace(/\s*\(.*\)$/, '') : null, // "Turdidae (Thrushes and Allies)"
-      genus: scientificName.includes(' ') ? scientificName.split(' ')[0]! : null,
-      source,
-      sourceId: code,
-      acceptedId: null,
-      reportAs: reportAs ? `${source}:${reportAs}` : null, // the species an issf counts as
-      scientificKey: nameKey(scientificName),
-      names: english
-        ? [{ language: 'en', name: english, preferred: true, nameKey: nameKey(english) }]
-        : [],
-    });
+    loaded.push(
+      ebirdTaxon(
+        {
+          code,
+          scientificName,
+          english,
+          category: cell(CLEMENTS_COLUMNS.category),
+          order: cell(CLEMENTS_COLUMNS.order),
+          family: cell(CLEMENTS_COLUMNS.family).replace(/\s*\(.*\)$/, ''), // "Turdidae (Thrushes and Allies)"
+          reportAs: cell(CLEMENTS_COLUMNS.reportAs),
+        },
+        source,
+      ),
+    );
     names += english ? 1 : 0;
-    if (batch.length >= BATCH) [taxa, batch] = [taxa + (await upsertTaxa(db, batch)), []];
   }
   if (!header) throw new ChecklistError('The file is empty');
-  taxa += await upsertTaxa(db, batch);
+  // eBird's taxa are the birds' accepted ones (issue 33): given whole, they prevail
+  const taxa = await upsertTaxa(db, loaded, { prevail: true });
   return { source, taxa, names };
-}
-
-/** eBird's categories: species, issf and form are taxa; spuh, slash, hybrid … are kept as such. */
-function rankOfCategory(category: string): string {
-  const lower = category.toLowerCase();
-  if (lower === 'issf' || lower === 'subspecies' || lower === 'group (monotypic)')
-    return 'subspecies';
-  return lower || 'species';
 }
 
 // ---- zip reading (yauzl)

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { nameKey } from '../../../common/taxonomy.js';
-import type { TaxonInput } from './queries.js';
+import type { TaxonInput } from './taxon-writes.js';
 
 // The backbone a new instance starts with: the `common-species` package (CC BY 4.0, from GBIF
 // occurrence data), 80,149 species with English names and GBIF ids. Decoding it takes about
@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 
 export const COMMON_SPECIES_SOURCE = 'common-species';
 /** Bumped when the conversion below changes, so that instances load the backbone again. */
-const CONVERSION = 1;
+const CONVERSION = 2;
 export const commonSpeciesVersion = () =>
   `${(require('common-species/package.json') as { version: string }).version}+${CONVERSION}`;
 
@@ -43,30 +43,23 @@ export function decodeCommonSpecies(): Promise<CommonSpeciesRow[]> {
 const orNull = (value: string | undefined) => (value && value !== '_' ? value.trim() : null);
 
 /**
- * The package's rows as taxa. The package lists a few species twice under two GBIF ids (460
- * scientific names, e.g. Turdus migratorius): within one kingdom and family the lower id is
- * kept and takes the other's names, so a name links to one taxon. Homonyms of different
- * families (a mantis and an iris) stay two taxa.
+ * The package's rows as taxa. The package lists a few species twice under two GBIF ids (477
+ * scientific names, e.g. Turdus migratorius, Pterocles exustus in two spellings of its family):
+ * within one kingdom, where a name is one species, the lower id is the taxon, with the other's
+ * names, and the other its synonym, so a name links to one taxon. Homonyms of two kingdoms (a
+ * mantis and an iris) stay two taxa.
  */
 export function toTaxa(rows: CommonSpeciesRow[]): TaxonInput[] {
   const kept = new Map<string, TaxonInput>();
+  const synonyms: TaxonInput[] = [];
   const sorted = [...rows].sort((a, b) => Number(a.taxonomy.id) - Number(b.taxonomy.id));
   for (const { taxonomy, common_name } of sorted) {
     const scientificName = taxonomy.species.trim();
     const scientificKey = nameKey(scientificName);
-    const same = `${scientificKey}|${taxonomy.kingdom}|${taxonomy.family}`;
+    const same = `${scientificKey}|${taxonomy.kingdom}`;
     const name = orNull(common_name);
     const names = name ? [{ language: 'en', name, preferred: true, nameKey: nameKey(name) }] : [];
-    const earlier = kept.get(same);
-    if (earlier) {
-      for (const extra of names) {
-        if (!earlier.names.some((known) => known.nameKey === extra.nameKey)) {
-          earlier.names.push({ ...extra, preferred: false });
-        }
-      }
-      continue;
-    }
-    kept.set(same, {
+    const taxon: TaxonInput = {
       id: `gbif:${taxonomy.id}`,
       scientificName,
       rank: scientificName.split(/\s+/).length > 2 ? 'subspecies' : 'species',
@@ -81,7 +74,18 @@ export function toTaxa(rows: CommonSpeciesRow[]): TaxonInput[] {
       acceptedId: null,
       scientificKey,
       names,
-    });
+    };
+    const earlier = kept.get(same);
+    if (!earlier) {
+      kept.set(same, taxon);
+      continue;
+    }
+    for (const extra of names) {
+      if (!earlier.names.some((known) => known.nameKey === extra.nameKey)) {
+        earlier.names.push({ ...extra, preferred: false });
+      }
+    }
+    synonyms.push({ ...taxon, acceptedId: earlier.id, names: [] });
   }
-  return [...kept.values()];
+  return [...kept.values(), ...synonyms];
 }

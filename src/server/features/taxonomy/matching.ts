@@ -21,11 +21,17 @@ const matchRowSchema = z.object({ i: z.number(), taxonId: z.string().nullable() 
 /** The taxon a log of the taxon "t" links to: the one that replaced it when the backbone holds it. */
 const linkTarget = sql`coalesce((SELECT a.id FROM ${taxa} a WHERE a.id = t.accepted_id), t.id)`;
 
+/** The genus of "Milvus sp." or "Milvus spp.", as its name key; undefined for other names. */
+function genusOfSp(name: string | null): string | undefined {
+  return /^\s*([a-z]+)\s+spp?\.?\s*$/i.exec(name ?? '')?.[1]?.toLowerCase();
+}
+
 /**
  * The taxon of each entry, in order, or null: the scientific name when it names exactly one
  * taxon, else the common name when it is a name of exactly one taxon (in any language), else the
- * common name read as a scientific name ("Tyto alba" typed as the common name). A synonym links
- * to the taxon that replaced it.
+ * common name read as a scientific name ("Tyto alba" typed as the common name), else the genus
+ * of a "Milvus sp." that the backbone holds no spuh of (issue 33). A synonym links to the taxon
+ * that replaced it.
  */
 export async function matchTaxa(db: Db, entries: LoggedNames[]): Promise<Array<string | null>> {
   if (entries.length === 0) return [];
@@ -34,6 +40,7 @@ export async function matchTaxa(db: Db, entries: LoggedNames[]): Promise<Array<s
       i,
       sci: scientific ? nameKey(scientific) || null : null,
       common: nameKey(common) || null,
+      genus: genusOfSp(scientific) ?? genusOfSp(common) ?? null,
     })),
   );
   const unique = (matches: string) =>
@@ -41,7 +48,7 @@ export async function matchTaxa(db: Db, entries: LoggedNames[]): Promise<Array<s
     THEN min(taxon_id) END FROM ${matches} m WHERE m.i = g.i)`);
   const result = await db.execute(sql`
     WITH given AS (
-      SELECT * FROM json_to_recordset(${given}::json) AS g(i int, sci text, common text)
+      SELECT * FROM json_to_recordset(${given}::json) AS g(i int, sci text, common text, genus text)
     ), by_sci AS (
       SELECT g.i, ${linkTarget} AS taxon_id FROM given g JOIN ${taxa} t ON t.scientific_key = g.sci
     ), by_common AS (
@@ -50,9 +57,12 @@ export async function matchTaxa(db: Db, entries: LoggedNames[]): Promise<Array<s
     ), by_common_sci AS (
       SELECT g.i, ${linkTarget} AS taxon_id FROM given g
       JOIN ${taxa} t ON t.scientific_key = g.common
+    ), by_genus AS (
+      SELECT g.i, ${linkTarget} AS taxon_id FROM given g
+      JOIN ${taxa} t ON t.scientific_key = g.genus AND t.rank = 'genus'
     )
-    SELECT g.i, coalesce(${unique('by_sci')}, ${unique('by_common')}, ${unique('by_common_sci')})
-      AS "taxonId"
+    SELECT g.i, coalesce(${unique('by_sci')}, ${unique('by_common')}, ${unique('by_common_sci')},
+      ${unique('by_genus')}) AS "taxonId"
     FROM given g ORDER BY g.i`);
   const byIndex = new Map(
     z

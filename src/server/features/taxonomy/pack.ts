@@ -56,20 +56,25 @@ async function languagesOf(db: Db): Promise<Set<string>> {
   return new Set(rows.map((row) => row.language));
 }
 
-/** The taxa of the pack in `language` with their names, the one to show first. */
+/** Taxa a log links to: accepted ones, and synonyms of a taxon the backbone lacks. */
+const linkable = sql`NOT EXISTS (SELECT 1 FROM ${taxa} a WHERE a.id = t.accepted_id)`;
+
+/**
+ * The taxa of the pack in `language` with their names, the one to show first; a synonym's names
+ * and scientific name are other names of its accepted taxon, as in GET /api/taxa.
+ */
 async function packTaxa(db: Db, language: string, cap: number) {
   const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS n FROM ${taxa}`),
+    await db.execute(sql`SELECT count(*)::int AS n FROM ${taxa} t WHERE ${linkable}`),
   );
   const complete = (count?.n ?? 0) <= cap;
-  // Over the cap, taxa with a name in the language or English come first, accepted ones before
-  // synonyms: those are the ones people type.
+  // Over the cap, taxa with a name in the language or English come first: those are the ones
+  // people type.
   const chosen = complete
-    ? sql`SELECT id, scientific_name, rank, kingdom FROM ${taxa}`
-    : sql`SELECT t.id, t.scientific_name, t.rank, t.kingdom FROM ${taxa} t
+    ? sql`SELECT id, scientific_name, rank, kingdom FROM ${taxa} t WHERE ${linkable}`
+    : sql`SELECT t.id, t.scientific_name, t.rank, t.kingdom FROM ${taxa} t WHERE ${linkable}
         ORDER BY EXISTS (SELECT 1 FROM ${taxonNames} n
-            WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')) DESC,
-          t.accepted_id IS NULL DESC, t.id COLLATE "C"
+            WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')) DESC, t.id COLLATE "C"
         LIMIT ${cap}`;
   const taxonRows = rowsOf<{
     id: string;
@@ -77,23 +82,43 @@ async function packTaxa(db: Db, language: string, cap: number) {
     rank: string;
     kingdom: string | null;
   }>(await db.execute(chosen));
-  // the order of GET /api/taxa's shown name: the language's before English, preferred first
+  // the order of GET /api/taxa's shown name (shownName): the language's before English, the
+  // taxon's own before its synonyms', preferred first
+  const members = sql`
+    WITH chosen AS (${chosen})
+    SELECT c.id AS taxon_id, c.id AS member FROM chosen c
+    UNION ALL
+    SELECT c.id, s.id FROM chosen c JOIN ${taxa} s ON s.accepted_id = c.id`;
   const nameRows = rowsOf<{ taxon_id: string; name: string; name_key: string }>(
     await db.execute(sql`
-      WITH chosen AS (${chosen})
-      SELECT n.taxon_id, n.name, n.name_key FROM ${taxonNames} n JOIN chosen c ON c.id = n.taxon_id
+      WITH members AS (${members})
+      SELECT m.taxon_id, n.name, n.name_key
+      FROM members m JOIN ${taxonNames} n ON n.taxon_id = m.member
       WHERE n.language IN (${language}, 'en')
-      ORDER BY n.taxon_id, n.language = ${language} DESC, n.preferred DESC, n.name COLLATE "C"`),
+      ORDER BY m.taxon_id, n.language = ${language} DESC, m.member = m.taxon_id DESC,
+        n.preferred DESC, n.name COLLATE "C"`),
+  );
+  const synonymRows = rowsOf<{ taxon_id: string; name: string; name_key: string }>(
+    await db.execute(sql`
+      WITH members AS (${members})
+      SELECT m.taxon_id, s.scientific_name AS name, s.scientific_key AS name_key
+      FROM members m JOIN ${taxa} s ON s.id = m.member
+      WHERE m.member <> m.taxon_id`),
   );
   const names = new Map<string, { list: string[]; keys: Set<string> }>();
-  for (const row of nameRows) {
+  const add = (row: { taxon_id: string; name: string; name_key: string }) => {
     let entry = names.get(row.taxon_id);
     if (!entry) names.set(row.taxon_id, (entry = { list: [], keys: new Set() }));
     // the same name in both languages is searched once
-    if (entry.keys.has(row.name_key)) continue;
+    if (entry.keys.has(row.name_key)) return;
     entry.keys.add(row.name_key);
     entry.list.push(row.name);
-  }
+  };
+  nameRows.forEach(add);
+  // a taxon with only synonyms' scientific names shows no common name: an empty first one
+  for (const row of synonymRows)
+    if (!names.has(row.taxon_id)) add({ ...row, name: '', name_key: '' });
+  synonymRows.forEach(add);
   const packed: PackTaxon[] = taxonRows.map((row) => ({
     id: row.id,
     scientificName: row.scientific_name,

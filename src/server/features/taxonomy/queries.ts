@@ -4,27 +4,8 @@ import { taxonSchema, WORD_SEPARATORS, type Taxon } from '../../../common/taxono
 import type { Db } from '../../db/client.js';
 import { taxa, taxonNames, taxonSources } from '../../db/schema.js';
 
-// SQL of the species backbone: the search behind the pickers and the bulk upsert of checklists.
-
-/** A taxon as a checklist gives it, with its names. */
-export interface TaxonInput {
-  id: string;
-  scientificName: string;
-  rank: string;
-  kingdom: string | null;
-  phylum: string | null;
-  class: string | null;
-  order: string | null;
-  family: string | null;
-  genus: string | null;
-  source: string;
-  sourceId: string;
-  acceptedId: string | null;
-  /** eBird's REPORT_AS: the id of the species this taxon counts as. */
-  reportAs?: string | null;
-  scientificKey: string;
-  names: Array<{ language: string; name: string; preferred: boolean; nameKey: string }>;
-}
+// SQL of the species backbone: the search behind the pickers, the name a taxon shows, and which
+// version of each source is loaded. Writes are in taxon-writes.ts.
 
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
@@ -33,9 +14,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Taxa whose scientific name or a name in `language` (or English) holds the search key, best
- * first: the whole name, then its start, a word's start, anywhere; then shorter names. Keys of
- * three characters or more are found through the trigram indexes; shorter ones only as starts
- * of scientific names and as starts of other names' words. The tiers are matchTier()'s (a word
+ * first: the whole name, then its start, a word's start, anywhere; then shorter names. A
+ * synonym's names and scientific name are its accepted taxon's other names: they find that
+ * taxon, never the synonym ("Picoides pubescens" finds Dryobates pubescens). Keys of three
+ * characters or more are found through the trigram indexes; shorter ones only as starts of
+ * scientific names and as starts of other names' words. The tiers are matchTier()'s (a word
  * starts after one of WORD_SEPARATORS), and ties fall in C collation, so that the web app's
  * offline pack (common/taxa-pack.ts) ranks the same on either store.
  */
@@ -47,27 +30,35 @@ export async function searchTaxa(
 ): Promise<Taxon[]> {
   const literal = escapeLike(key);
   const contains = key.length >= 3 ? `%${literal}%` : `${literal}%`;
-  const wordStarts = (column: ReturnType<typeof sql.identifier>) =>
+  const wordStarts = (column: SQL) =>
     sql.join(
       WORD_SEPARATORS.map((separator) => sql`${column} LIKE ${`%${separator}${literal}%`}`),
       sql` OR `,
     );
-  const tier = (column: ReturnType<typeof sql.identifier>) => sql`CASE
+  const tier = (column: SQL) => sql`CASE
     WHEN ${column} = ${key} THEN 0
     WHEN ${column} LIKE ${`${literal}%`} THEN 1
     WHEN ${wordStarts(column)} THEN 2
     ELSE 3 END`;
-  const sci = sql.identifier('scientific_key');
-  const name = sql.identifier('name_key');
-  const shortWordStarts = key.length >= 3 ? sql`false` : wordStarts(name);
+  const sci = sql`t.scientific_key`;
+  const name = sql`n.name_key`;
+  const shortWordStarts = (column: SQL) => (key.length >= 3 ? sql`false` : wordStarts(column));
   const result = await db.execute(sql`
     WITH hits AS (
-      SELECT id AS taxon_id, ${tier(sci)} AS tier, length(scientific_key) AS len
-      FROM ${taxa} WHERE scientific_key LIKE ${contains}
+      SELECT t.id AS taxon_id, ${tier(sci)} AS tier, length(t.scientific_key) AS len
+      FROM ${taxa} t
+      WHERE t.scientific_key LIKE ${contains}
+        AND NOT EXISTS (SELECT 1 FROM ${taxa} a WHERE a.id = t.accepted_id)
       UNION ALL
-      SELECT taxon_id, ${tier(name)}, length(name_key)
-      FROM ${taxonNames}
-      WHERE language IN (${language}, 'en') AND (name_key LIKE ${contains} OR ${shortWordStarts})
+      SELECT a.id, ${tier(sci)}, length(t.scientific_key)
+      FROM ${taxa} t JOIN ${taxa} a ON a.id = t.accepted_id
+      WHERE t.scientific_key LIKE ${contains} OR ${shortWordStarts(sci)}
+      UNION ALL
+      SELECT coalesce(a.id, t.id), ${tier(name)}, length(n.name_key)
+      FROM ${taxonNames} n JOIN ${taxa} t ON t.id = n.taxon_id
+        LEFT JOIN ${taxa} a ON a.id = t.accepted_id
+      WHERE n.language IN (${language}, 'en')
+        AND (n.name_key LIKE ${contains} OR ${shortWordStarts(name)})
     ), best AS (
       SELECT taxon_id, min(tier) AS tier, min(len) AS len FROM hits
       GROUP BY taxon_id ORDER BY 2, 3, taxon_id COLLATE "C" LIMIT ${limit}
@@ -80,127 +71,19 @@ export async function searchTaxa(
 }
 
 /**
- * The name of a taxon to show (`taxonId`: its id in the enclosing query): preferred in the
- * language, else in English; null without one. The search, the lists and the pack show the same.
+ * The name of a taxon to show (`taxonId`: its id in the enclosing query, whose aliases the ones
+ * here must not hide): in the language, else in English; its own before its synonyms' (the
+ * seed's "Rock dove" is Rock Pigeon's now), the preferred first; null without one. The search,
+ * the lists and the pack show the same.
  */
 export const shownName = (taxonId: SQL, language: string) => sql<string | null>`(
-  SELECT n.name FROM ${taxonNames} n
-  WHERE n.taxon_id = ${taxonId} AND n.language IN (${language}, 'en')
-  ORDER BY n.language = ${language} DESC, n.preferred DESC, n.name COLLATE "C" LIMIT 1)`;
-
-// A statement carries one JSON parameter of this many taxa: PostgreSQL reads it in one go.
-const UPSERT_BATCH = 5000;
-
-/**
- * Writes the taxa and their names, replacing what the same ids held: loading a checklist twice
- * changes nothing. Rows are never deleted, so logs linked to a taxon a checklist dropped stay
- * linked. A taxon another source already holds (same scientific name, same kingdom) becomes a
- * synonym of it: one species stays one taxon whatever checklists an instance loads. Returns how
- * many taxa were written.
- */
-export async function upsertTaxa(db: Db, rows: TaxonInput[]): Promise<number> {
-  for (let start = 0; start < rows.length; start += UPSERT_BATCH) {
-    const batch = rows.slice(start, start + UPSERT_BATCH);
-    await db.transaction(async (tx) => {
-      await upsertTaxonRows(tx, batch);
-      await mergeIntoEarlierSources(tx, batch);
-      await upsertNames(tx, batch);
-    });
-  }
-  return rows.length;
-}
-
-/**
- * Points each of the batch's accepted taxa at the accepted taxon of another source with the
- * same scientific name and kingdom, when there is one (the eBird taxonomy loaded over the
- * GBIF-based seed: ebird:barowl becomes a synonym of gbif:2497921). Their names stay theirs, so
- * a search finds "Barn Owl" in either spelling, and both lead to the one taxon.
- */
-async function mergeIntoEarlierSources(db: Db, rows: TaxonInput[]) {
-  const ids = JSON.stringify(rows.filter((row) => row.acceptedId === null).map((row) => row.id));
-  await db.execute(sql`
-    UPDATE ${taxa} n SET accepted_id = (
-      SELECT e.id FROM ${taxa} e
-      WHERE e.scientific_key = n.scientific_key AND e.source <> n.source
-        AND e.accepted_id IS NULL AND lower(coalesce(e.kingdom, '')) = lower(coalesce(n.kingdom, ''))
-      ORDER BY e.id LIMIT 1)
-    WHERE n.id IN (SELECT json_array_elements_text(${ids}::json)) AND n.accepted_id IS NULL
-      AND EXISTS (SELECT 1 FROM ${taxa} e
-        WHERE e.scientific_key = n.scientific_key AND e.source <> n.source
-          AND e.accepted_id IS NULL
-          AND lower(coalesce(e.kingdom, '')) = lower(coalesce(n.kingdom, '')))`);
-}
-
-async function upsertTaxonRows(db: Db, rows: TaxonInput[]) {
-  const json = JSON.stringify(rows.map(({ names: _names, ...taxon }) => taxon));
-  await db.execute(sql`
-    INSERT INTO ${taxa} (id, scientific_name, rank, kingdom, phylum, class, "order", family, genus,
-      source, source_id, accepted_id, scientific_key)
-    SELECT id, "scientificName", rank, kingdom, phylum, class, "order", family, genus, source,
-      "sourceId", "acceptedId", "scientificKey"
-    FROM json_to_recordset(${json}::json) AS r(id text, "scientificName" text, rank text,
-      kingdom text, phylum text, class text, "order" text, family text, genus text, source text,
-      "sourceId" text, "acceptedId" text, "scientificKey" text)
-    ON CONFLICT (id) DO UPDATE SET scientific_name = excluded.scientific_name,
-      rank = excluded.rank, kingdom = excluded.kingdom, phylum = excluded.phylum,
-      class = excluded.class, "order" = excluded."order", family = excluded.family,
-      genus = excluded.genus, source = excluded.source, source_id = excluded.source_id,
-      accepted_id = excluded.accepted_id, report_as = excluded.report_as,
-      scientific_key = excluded.scientific_key`);
-}
-
-/** The taxa's names become the given ones, language by language (other languages stay). */
-const upsertNames = (db: Db, rows: TaxonInput[]) =>
-  replaceNames(
-    db,
-    rows.flatMap((taxon) => taxon.names.map((name) => ({ taxonId: taxon.id, ...name }))),
-    new Set(),
-  );
-
-export interface NameInput {
-  taxonId: string;
-  language: string;
-  name: string;
-  preferred: boolean;
-  nameKey: string;
-}
-
-/**
- * Writes names of taxa the backbone holds (others are skipped). A taxon's names in a language
- * are replaced the first time `replaced` meets that pair; later batches of the same load add to
- * them. Returns how many names were written.
- */
-export async function replaceNames(
-  db: Db,
-  names: NameInput[],
-  replaced: Set<string>,
-): Promise<number> {
-  if (names.length === 0) return 0;
-  const fresh = new Map<string, { taxonId: string; language: string }>();
-  for (const { taxonId, language } of names) {
-    const pair = `${taxonId}|${language}`;
-    if (!replaced.has(pair)) fresh.set(pair, { taxonId, language });
-  }
-  for (const pair of fresh.keys()) replaced.add(pair);
-  const given = (json: string) => sql`json_to_recordset(${json}::json) AS r("taxonId" text,
-    language text, name text, preferred boolean, "nameKey" text)`;
-  if (fresh.size > 0) {
-    await db.execute(sql`
-      DELETE FROM ${taxonNames} n USING ${given(JSON.stringify([...fresh.values()]))}
-      WHERE n.taxon_id = r."taxonId" AND n.language = r.language`);
-  }
-  const result = await db.execute(sql`
-    INSERT INTO ${taxonNames} (taxon_id, language, name, preferred, name_key)
-    SELECT DISTINCT ON ("taxonId", language, "nameKey") "taxonId", language, name, preferred,
-      "nameKey"
-    FROM ${given(JSON.stringify(names))}
-    WHERE EXISTS (SELECT 1 FROM ${taxa} t WHERE t.id = r."taxonId")
-    ORDER BY "taxonId", language, "nameKey", preferred DESC
-    ON CONFLICT (taxon_id, language, name_key) DO UPDATE SET name = excluded.name,
-      preferred = excluded.preferred OR ${taxonNames.preferred}
-    RETURNING 1`);
-  return rowsOf(result).length;
-}
+  SELECT shown.name FROM ${taxonNames} shown
+  WHERE shown.taxon_id IN (SELECT synonym.id FROM ${taxa} synonym
+      WHERE synonym.id = ${taxonId} OR synonym.accepted_id = ${taxonId})
+    AND shown.language IN (${language}, 'en')
+  ORDER BY shown.language = ${language} DESC, shown.taxon_id = ${taxonId} DESC,
+    shown.preferred DESC, shown.name COLLATE "C"
+  LIMIT 1)`;
 
 /** The version of a source loaded last, if any. */
 export async function loadedVersion(db: Db, source: string): Promise<string | undefined> {

@@ -1,0 +1,1 @@
+CREATE INDEX "taxa_accepted_id_idx" ON "taxa" USING btree ("accepted_id") WHERE "taxa"."accepted_id" IS NOT NULL;
