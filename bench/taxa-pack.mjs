@@ -117,7 +117,7 @@ async function inPage({ workerUrl, ceilingSource, queries, rounds }) {
         answers.delete(id);
         resolve(taxa);
       });
-      worker.postMessage({ type: 'search', id, text, limit: 20 });
+      worker.postMessage({ type: 'search', id, text, limit: 20, region: 0 });
     });
 
   let started = performance.now();

@@ -12,7 +12,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { readAvilist, readEbird, readIoc, readWikispecies } from './birds/sources.mjs';
+import { regionsOfRange } from './birds/ranges.mjs';
+import {
+  readAvilist,
+  readAvilistRanges,
+  readEbird,
+  readIoc,
+  readWikispecies,
+} from './birds/sources.mjs';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -177,6 +184,19 @@ for (const [name, codes] of synonyms) {
   if (codes.size === 0) synonyms.delete(name);
 }
 
+// ---- ranges: the regions of each species, from AviList's range texts (its own and its
+// subspecies'), by the AviList name of its code
+
+const rangeTexts = readAvilistRanges(join(raw, 'avilist'));
+const ranges = [];
+for (const taxon of taxa) {
+  if (taxon.category !== 'species') continue;
+  const names = [taxon.scientific, avilistByCode.get(taxon.code)?.scientific].filter(Boolean);
+  const texts = [...new Set(names.flatMap((name) => rangeTexts.get(name) ?? []))];
+  const bits = texts.reduce((all, text) => all | regionsOfRange(text), 0);
+  if (bits) ranges.push([taxon.code, bits]);
+}
+
 // ---- the file: languages with names of at least 300 species, by falling coverage
 
 const species = taxa.filter((taxon) => taxon.category === 'species');
@@ -220,11 +240,13 @@ const content = {
     'taxa: [code, category, scientificName, englishName, reportAs, order, family, names?]: ' +
     'category, order and family index their lists (families: [scientific, English]); names ' +
     'align with languages, each null, a name or [preferred, others…]. synonyms: [name, code, ' +
-    'kind]: s a former scientific name, p the protonym, e another English name.',
+    'kind]: s a former scientific name, p the protonym, e another English name. ranges: [code, ' +
+    'regions]: the regions of a species range (bits of src/common/regions.ts).',
   sources: {
     list: `eBird/Clements taxonomy v${current.year} (${current.file})`,
     formerNames: `eBird taxonomies ${history.map((h) => h.year).join(', ')}; AviList (${avilist.file})`,
     names: 'Wikispecies via species-names-dataset (CC BY-SA 4.0)',
+    ranges: `AviList range texts (${avilist.file})`,
   },
   categories,
   orders,
@@ -232,6 +254,7 @@ const content = {
   languages,
   taxa: rows,
   synonyms: synonymRows,
+  ranges,
 };
 const hash = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 10);
 const json = JSON.stringify({ version: `ebird-${current.year}-${hash}`, ...content });
@@ -268,5 +291,20 @@ for (const language of languages) {
     `  ${language.padEnd(4)} ${String(n).padStart(6)} ${((100 * n) / species.length).toFixed(1).padStart(5)} %`,
   );
 }
+const regionNames = [
+  'North America',
+  'South America',
+  'Europe',
+  'Africa',
+  'Asia',
+  'Oceania',
+  'Antarctica',
+];
+console.log(
+  `ranges: ${ranges.length} of ${species.length} species; by region: ` +
+    regionNames
+      .map((name, i) => `${name} ${ranges.filter(([, bits]) => bits & (1 << i)).length}`)
+      .join(', '),
+);
 const unnamed = species.filter((taxon) => taxon.names.size === 0).length;
 console.log(`species without a name in another language: ${unnamed}`);

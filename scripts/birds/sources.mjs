@@ -73,6 +73,22 @@ export function readAvilist(dir) {
   return { file, rows };
 }
 
+/**
+ * AviList's range texts by species (its binomial): the species' own (monotypic species) and its
+ * subspecies'; empty without a `Range` column.
+ */
+export function readAvilistRanges(dir) {
+  const file = readdirSync(dir).find((name) => /\.csv$/i.test(name));
+  const ranges = new Map();
+  for (const row of file ? readCsv(join(dir, file)) : []) {
+    if (!row.Range || row.Range === 'NA') continue;
+    if (row.Taxon_rank !== 'species' && row.Taxon_rank !== 'subspecies') continue;
+    const binomial = row.Scientific_name.split(/\s+/).slice(0, 2).join(' ');
+    ranges.set(binomial, [...(ranges.get(binomial) ?? []), row.Range]);
+  }
+  return ranges;
+}
+
 /** species-names-dataset's birds: `[{scientific_name, common_names: [{lang, name}]}]` a genus. */
 export function readWikispecies(dir) {
   const entries = [];

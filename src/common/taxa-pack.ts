@@ -7,19 +7,21 @@ import type { Taxon } from './taxonomy.js';
 // picker answers the same online and offline.
 //
 // The text: a JSON header line, then a line a taxon, its fields separated by tabs:
-//   id  scientific name  rank  kingdom  [common name  [other names …]]
+//   id  scientific name  rank  kingdom  standing  [common name  [other names …]]
 // - taxa come in groups of one id prefix ("gbif:"), in the header's order; a numeric group is
 //   sorted by number and writes each id as its difference to the previous one, in base 36
 //   (GBIF's neighbouring ids are related species: this halves the ids' gzip size); another
 //   group writes the id's rest as it is;
 // - rank and kingdom are indexes into the header's lists; an empty rank is the first one, an
 //   empty kingdom is none;
+// - standing is the taxon's notability, then a dot and its regions when known, in base 36
+//   (`1a.4`); empty for none of either;
 // - the first name is the one to show (in the pack's language, else English), empty when there
 //   is none; the others are the taxon's other names in those languages and its synonyms'
 //   names and scientific names, found by the search but not shown.
 
 /** Bumped when the text's layout changes: a client drops a pack of another format. */
-export const TAXA_PACK_FORMAT = 2;
+export const TAXA_PACK_FORMAT = 3;
 
 /**
  * At most this many taxa go in a pack: about 1.4 MB gzip at the default backbone's density. A
@@ -46,6 +48,10 @@ export interface PackTaxon {
   scientificName: string;
   rank: string;
   kingdom: string | null;
+  /** In how many languages it has a name. */
+  notability: number;
+  /** The regions of its range (bits of common/regions.ts); 0 when unknown. */
+  regions: number;
   names: string[];
 }
 
@@ -97,8 +103,12 @@ export function encodeTaxaPack(
       }
       const rank = rankIndex.get(taxon.rank)!;
       const kingdom = taxon.kingdom === null ? '' : String(kingdomIndex.get(taxon.kingdom));
+      const standing =
+        taxon.notability === 0 && taxon.regions === 0
+          ? ''
+          : taxon.notability.toString(36) + (taxon.regions ? `.${taxon.regions.toString(36)}` : '');
       lines.push(
-        [id, field(taxon.scientificName), rank === 0 ? '' : String(rank), kingdom]
+        [id, field(taxon.scientificName), rank === 0 ? '' : String(rank), kingdom, standing]
           .concat(taxon.names.map(field))
           .join('\t'),
       );
@@ -128,6 +138,9 @@ export interface TaxaIndex {
   owner: Uint32Array;
   /** Each key's length in characters (as PostgreSQL's length() counts them). */
   length: Uint16Array;
+  /** Each taxon's notability and regions. */
+  notability: Uint16Array;
+  regions: Uint8Array;
   /** Reused by the searches: each taxon's best tier and shortest matching key so far. */
   tier: Uint8Array;
   best: Uint16Array;
@@ -152,6 +165,8 @@ export function readTaxaPack(text: string): TaxaIndex {
   const taxa: Taxon[] = new Array(lines.length);
   const keys: string[] = new Array(lines.length);
   const owners: number[] = [];
+  const notability = new Uint16Array(lines.length);
+  const regions = new Uint8Array(lines.length);
   let line = 0;
   for (const group of header.groups) {
     let previous = 0;
@@ -163,15 +178,18 @@ export function readTaxaPack(text: string): TaxaIndex {
         rest = String(previous);
       }
       const scientificName = fields[1]!;
+      const [known = '', where = ''] = (fields[4] ?? '').split('.');
+      notability[line] = known ? parseInt(known, 36) : 0;
+      regions[line] = where ? parseInt(where, 36) : 0;
       taxa[line] = {
         id: group.prefix + rest,
         scientificName,
-        commonName: fields[4] || null,
+        commonName: fields[5] || null,
         rank: header.ranks[fields[2] ? Number(fields[2]) : 0]!,
         kingdom: fields[3] ? header.kingdoms[Number(fields[3])]! : null,
       };
       keys[line] = nameKey(scientificName);
-      for (let f = 4; f < fields.length; f += 1) {
+      for (let f = 5; f < fields.length; f += 1) {
         keys.push(nameKey(fields[f]!));
         owners.push(line);
       }
@@ -188,6 +206,8 @@ export function readTaxaPack(text: string): TaxaIndex {
     keys,
     owner,
     length,
+    notability,
+    regions,
     tier: new Uint8Array(taxa.length).fill(NO_MATCH),
     best: new Uint16Array(taxa.length),
   };
@@ -202,16 +222,24 @@ const codePoints = (text: string) =>
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The taxa of the pack whose scientific name or another name holds `text`, ranked as
- * GET /api/taxa ranks them: tier (whole name, start, word start, anywhere), then the shortest
- * matching name, then the id for who makes the cut, and the scientific name (then the id) for the order.
- * Keys shorter than three characters match only starts of scientific names and starts of
- * words of other names.
+ * Where a taxon stands for the place's `region` (0: unknown place): living there, of unknown
+ * range, living elsewhere. The SQL's `place` in searchTaxa.
  */
-export function searchTaxaPack(index: TaxaIndex, text: string, limit: number): Taxon[] {
+const placeOf = (regions: number, region: number) =>
+  region === 0 || (regions & region) !== 0 ? 0 : regions === 0 ? 1 : 2;
+
+/**
+ * The taxa of the pack whose scientific name or another name holds `text`, ranked as
+ * GET /api/taxa ranks them (server/features/taxonomy/queries.ts): the whole name, the place
+ * (placeOf), a start of a name or word before a match inside a word, the notability (higher
+ * first), the tier, the shortest matching name; then the id for who makes the cut, and the
+ * scientific name (then the id) for the order. Keys shorter than three characters match only
+ * starts of scientific names and starts of words of other names.
+ */
+export function searchTaxaPack(index: TaxaIndex, text: string, limit: number, region = 0): Taxon[] {
   const key = nameKey(text);
   if (key === '' || limit <= 0) return [];
-  const { keys, owner, length, tier, best, taxa } = index;
+  const { keys, owner, length, tier, best, taxa, notability, regions } = index;
   const scientific = taxa.length;
   const short = key.length < 3;
   const touched: number[] = [];
@@ -240,13 +268,18 @@ export function searchTaxaPack(index: TaxaIndex, text: string, limit: number): T
       if (length[i]! < best[taxon]!) best[taxon] = length[i]!;
     }
   }
-  const cut = (a: number, b: number) =>
-    tier[a]! - tier[b]! || best[a]! - best[b]! || compareText(taxa[a]!.id, taxa[b]!.id);
+  const rank = (a: number, b: number) =>
+    Number(tier[a]! > 0) - Number(tier[b]! > 0) ||
+    placeOf(regions[a]!, region) - placeOf(regions[b]!, region) ||
+    Number(tier[a] === 3) - Number(tier[b] === 3) ||
+    notability[b]! - notability[a]! ||
+    tier[a]! - tier[b]! ||
+    best[a]! - best[b]!;
+  const cut = (a: number, b: number) => rank(a, b) || compareText(taxa[a]!.id, taxa[b]!.id);
   const kept = firstOf(touched, limit, cut);
   kept.sort(
     (a, b) =>
-      tier[a]! - tier[b]! ||
-      best[a]! - best[b]! ||
+      rank(a, b) ||
       compareText(taxa[a]!.scientificName, taxa[b]!.scientificName) ||
       compareText(taxa[a]!.id, taxa[b]!.id),
   );

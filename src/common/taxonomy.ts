@@ -31,6 +31,15 @@ export const taxaQuerySchema = z.object({
       .max(TAXA_LIMITS.maxResults, `Limit must be at most ${TAXA_LIMITS.maxResults}`)
       .default(TAXA_LIMITS.defaultResults),
   ),
+  zone: optionalQuery(
+    z
+      .string()
+      .max(64, 'Zone must be a time zone such as Europe/Paris')
+      .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Zone must be a time zone such as Europe/Paris')
+      .describe(
+        "The place's time zone (IANA, e.g. Europe/Paris): taxa living in its region come first",
+      ),
+  ),
 });
 export type TaxaQuery = z.infer<typeof taxaQuerySchema>;
 
@@ -38,13 +47,17 @@ export type TaxaQuery = z.infer<typeof taxaQuerySchema>;
 // species pack worker.
 export { matchTier, nameKey, WORD_SEPARATORS } from './name-key.js';
 
+/** Tags of one language: browsers send `no` for Norwegian, the names are filed under `nb`. */
+const SAME_LANGUAGE: Record<string, string> = { no: 'nb' };
+
 /**
- * The primary subtag of a language tag in lower case (`pt` of `pt-BR`), or undefined when the
- * text is not one: the language the backbone's names are filed under.
+ * The primary subtag of a language tag in lower case (`pt` of `pt-BR`; `nb` for `no`), or
+ * undefined when the text is not one: the language the backbone's names are filed under.
  */
 export function primaryLanguage(tag: string | undefined | null): string | undefined {
   const primary = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return /^[a-z]{2,3}$/.test(primary) ? primary : undefined;
+  if (!/^[a-z]{2,3}$/.test(primary)) return undefined;
+  return SAME_LANGUAGE[primary] ?? primary;
 }
 
 /** The reader's language: the first of Accept-Language, as its primary tag (`de` of `de-CH`). */

@@ -764,7 +764,7 @@ export interface paths {
     };
     /**
      * Search the species backbone
-     * @description Taxa whose scientific or common name holds the text, best first: the whole name, its start, a word start, anywhere (case and accents ignored); names in the Accept-Language language when known.
+     * @description Taxa whose scientific or common name holds the text, best first: the whole name, its start, a word start, anywhere (case and accents ignored); taxa of the zone's region first when given, the best known (names in more languages) first; names in the Accept-Language language when known.
      */
     get: operations['searchTaxa'];
     put?: never;
@@ -4932,6 +4932,8 @@ export interface operations {
       query: {
         q: string;
         limit?: number;
+        /** @description The place's time zone (IANA, e.g. Europe/Paris): taxa living in its region come first */
+        zone?: string;
       };
       header?: never;
       path?: never;

@@ -7,6 +7,11 @@ import type { FastifyInstance } from 'fastify';
 
 type Db = FastifyInstance['db'];
 
+/** Undo 0019 (the taxa's regions and notability). */
+async function undoTaxaRanking(db: Db) {
+  await db.execute(sql`ALTER TABLE taxa DROP COLUMN regions, DROP COLUMN notability`);
+}
+
 /** Undo 0018 (the index of taxa's synonyms). */
 async function undoTaxaSynonyms(db: Db) {
   await db.execute(sql`DROP INDEX taxa_accepted_id_idx`);
@@ -39,11 +44,17 @@ async function undoSpeciesUnits(db: Db) {
 /** 0015 rewrote keys only: nothing to undo in the schema. */
 async function undoNothing() {}
 
-const undoSteps = [undoTaxaSynonyms, undoRecordDetails, undoSpeciesUnits, undoNothing];
+const undoSteps = [
+  undoTaxaRanking,
+  undoTaxaSynonyms,
+  undoRecordDetails,
+  undoSpeciesUnits,
+  undoNothing,
+];
 
 /**
- * Puts the store back as it was before the newest `count` migrations (at most 4: 0018, 0017,
- * 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
+ * Puts the store back as it was before the newest `count` migrations (at most 5: 0019, 0018,
+ * 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
  */
 export async function undoNewestMigrations(db: Db, count: number) {
   for (const undo of undoSteps.slice(0, count)) await undo(db);

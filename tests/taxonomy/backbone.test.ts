@@ -75,6 +75,10 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
   });
 
   /** The keys of the names a search finds a taxon by, in English. */
+  const taxonRow = async (id: string) => {
+    const result = await app.db.execute(sql`SELECT notability FROM taxa WHERE id = ${id}`);
+    return (result as unknown as { rows: Array<{ notability: number }> }).rows[0];
+  };
   const namesOf = async (id: string) => {
     const result = await app.db.execute(sql`
       SELECT t.scientific_key AS key FROM taxa t WHERE t.id = ${id} OR t.accepted_id = ${id}
@@ -84,19 +88,28 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
     return (result as unknown as { rows: Array<{ key: string }> }).rows.map((row) => row.key);
   };
 
-  it('ranks the whole name, then its start, a word start, anywhere', async () => {
+  it('ranks the whole name, then starts of names and words, the best known first', async () => {
     const owls = await search('barn owl');
     expect(owls[0]).toMatchObject({ scientificName: 'Tyto alba' });
     const robin = await search('robin&limit=50');
     const tierOf = (name: string) =>
-      name.startsWith('robin') ? 1 : /(^|[\s-])robin/.test(name) ? 2 : 3;
+      name === 'robin' ? 0 : name.startsWith('robin') ? 1 : /(^|[\s-])robin/.test(name) ? 2 : 3;
     // each taxon counts by its best name, common or scientific, its own or a synonym's
     const tiers = await Promise.all(
       robin.map(async (taxon) => Math.min(...(await namesOf(taxon.id)).map(tierOf))),
     );
-    expect(tiers).toEqual([...tiers].sort());
+    const band = tiers.map((tier) => (tier === 0 ? 0 : tier < 3 ? 1 : 2));
+    expect(band).toEqual([...band].sort());
+    // within a band, taxa with names in more languages first
+    const known = await Promise.all(
+      robin.map(async (taxon) => (await taxonRow(taxon.id))!.notability),
+    );
+    for (const which of [1, 2]) {
+      const inBand = known.filter((_, i) => band[i] === which);
+      expect(inBand).toEqual([...inBand].sort((a, b) => b - a));
+    }
     const names = robin.map((taxon) => taxon.commonName?.toLowerCase());
-    expect(names).toContain('european robin');
+    expect(names[0]).toBe('european robin');
     expect(names).toContain('american robin');
   });
 

@@ -13,6 +13,7 @@ import { readBirds, type BirdsFile } from '../../src/server/features/taxonomy/bi
 import { TaxaPacks } from '../../src/server/features/taxonomy/pack.js';
 import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { readTaxaPack, searchTaxaPack } from '../../src/common/taxa-pack.js';
+import { REGIONS, regionOfZone } from '../../src/common/regions.js';
 import { nameKey, type Taxon } from '../../src/common/taxonomy.js';
 import { aLog, as, getFor, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
@@ -20,7 +21,7 @@ import { aLog, as, getFor, signUp, stores, testConfig, type TestUser } from '../
 // names, genera and families, prevailing over the common-species seed's birds. The real file,
 // cut to a few genera to load in a second; an older version of it is loaded first.
 
-const GENERA = /^(Turdus|Fringilla|Anser|Columba|Dryobates|Buteo|Milvus) /;
+const GENERA = /^(Turdus|Fringilla|Anser|Columba|Dryobates|Buteo|Milvus|Erithacus|Prunella) /;
 const work = mkdtempSync(join(tmpdir(), 'sightbook-birds-'));
 const real = readBirds();
 
@@ -98,11 +99,13 @@ describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
   });
   afterAll(() => app.close());
   const get = getFor(() => app);
-  const search = async (q: string, language = 'en') =>
+  const search = async (q: string, language = 'en', zone?: string) =>
     (
-      await get(ada, `/api/taxa?q=${encodeURIComponent(q)}&limit=50`, {
-        'accept-language': language,
-      })
+      await get(
+        ada,
+        `/api/taxa?q=${encodeURIComponent(q)}&limit=50${zone ? `&zone=${zone}` : ''}`,
+        { 'accept-language': language },
+      )
     ).json() as Taxon[];
   const taxon = async (id: string) => (await app.db.select().from(taxa).where(eq(taxa.id, id)))[0];
   const taxonOfLog = async (key: string) =>
@@ -125,6 +128,26 @@ describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
       });
     }
     expect((await search('Turdus merula'))[0]?.commonName).toBe('Eurasian Blackbird');
+    // browsers say "no" for Norwegian, whose names are filed under "nb"
+    expect((await search('svarttrost', 'no-NO'))[0]).toMatchObject({
+      id: 'ebird:eurbla',
+      commonName: 'Svarttrost',
+    });
+  });
+
+  it('ranks "robin" by the place, the best known first elsewhere', async () => {
+    const first = async (zone?: string) => (await search('robin', 'en', zone))[0]?.id;
+    expect(await first('America/New_York')).toBe('ebird:amerob');
+    expect(await first('America/Mexico_City')).toBe('ebird:amerob');
+    expect(await first('Europe/Paris')).toBe('ebird:eurrob1');
+    // Asia holds the European Robin (Türkiye, Siberia) and the Robin Accentor, not the American
+    const asia = (await search('robin', 'en', 'Asia/Kathmandu')).map((t) => t.id);
+    expect(asia.indexOf('ebird:robacc1')).toBeLessThan(asia.indexOf('ebird:amerob'));
+    // no place: European Robin has names in the most languages
+    expect(await first()).toBe('ebird:eurrob1');
+    expect(await taxon('ebird:amerob')).toMatchObject({ regions: REGIONS.northAmerica });
+    const res = await get(ada, '/api/taxa?q=robin&zone=not%20a%20zone');
+    expect(res.statusCode).toBe(400);
   });
 
   it('finds the current taxon by a former name, and the seed’s duplicates no more', async () => {
@@ -197,15 +220,29 @@ describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
   });
 
   it('ranks offline as GET /api/taxa, former names too', async () => {
+    const queries = [
+      'merle',
+      'amsel',
+      'picoides',
+      'pi',
+      'rock d',
+      'buteo',
+      'chen',
+      'mi',
+      'd',
+      'rob',
+    ];
     for (const language of ['en', 'fr', 'de']) {
       const pack = await new TaxaPacks(app.db).get(language);
       const index = readTaxaPack(pack.raw.toString('utf8'));
-      for (const q of ['merle', 'amsel', 'picoides', 'pi', 'rock d', 'buteo', 'chen', 'mi', 'd']) {
-        expect({ q, taxa: searchTaxaPack(index, q, 50) }).toEqual({
-          q,
-          taxa: await search(q, language),
-        });
-      }
+      for (const zone of [undefined, 'Europe/Berlin', 'America/Chicago'])
+        for (const q of queries) {
+          expect({ q, zone, taxa: searchTaxaPack(index, q, 50, regionOfZone(zone)) }).toEqual({
+            q,
+            zone,
+            taxa: await search(q, language, zone),
+          });
+        }
       expect(searchTaxaPack(index, 'picoides pub', 5).map((t) => t.id)).toEqual(['ebird:dowwoo']);
     }
   });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { REGIONS } from '../../src/common/regions.js';
 import { matchTier, nameKey } from '../../src/common/taxonomy.js';
 import {
   encodeTaxaPack,
@@ -54,10 +55,12 @@ describe('the pack text', () => {
       scientificName: 'Turdus merula',
       rank: 'species',
       kingdom: 'Animalia',
+      notability: 41,
+      regions: REGIONS.europe | REGIONS.africa | REGIONS.asia,
     },
     { id: 'ebird:brnowl1', scientificName: 'Tyto alba [alba Group]', rank: 'subspecies' },
     { id: 'col:4QHKG', scientificName: 'Vulpes vulpes', rank: 'species', kingdom: 'Animalia' },
-  ].map((taxon) => ({ kingdom: null, ...taxon }));
+  ].map((taxon) => ({ kingdom: null, notability: 0, regions: 0, ...taxon }));
   const names: Record<string, string[]> = {
     'gbif:2497921': ['Barn owl'],
     'gbif:2490719': ['Merle noir', 'Eurasian Blackbird', 'Common\tblackbird'],
@@ -105,6 +108,18 @@ describe('the pack text', () => {
     );
     // a tab in a name would split its line: it is a space
     expect(searchTaxaPack(index, 'common blackbird', 5).map((t) => t.id)).toEqual(['gbif:2490719']);
+    expect(index.notability[index.taxa.findIndex((t) => t.id === 'gbif:2490719')]).toBe(41);
+  });
+
+  it('ranks by the place: living there, unknown, elsewhere', () => {
+    const index = readTaxaPack(text);
+    const ids = (region: number) => searchTaxaPack(index, 'b', 5, region).map((taxon) => taxon.id);
+    // "b" starts "Barn owl" and "Barn Owl (Eurasian)" (ranges unknown, no other names) and a
+    // word of "Eurasian Blackbird" (Europe, Africa, Asia; names in 41 languages): the best known
+    // first anywhere and in Europe, last in North America
+    expect(ids(0)[0]).toBe('gbif:2490719');
+    expect(ids(REGIONS.europe)[0]).toBe('gbif:2490719');
+    expect(ids(REGIONS.northAmerica).at(-1)).toBe('gbif:2490719');
   });
 
   it('writes numeric ids as differences, in order', () => {
@@ -123,8 +138,8 @@ describe('the pack text', () => {
 
   it('refuses a text of another format', () => {
     expect(() => readTaxaPack('<html>')).toThrow(TaxaPackError);
-    expect(() => readTaxaPack(text.replace('"format":2', '"format":1'))).toThrow(
-      'Species pack format 1 is not 2',
+    expect(() => readTaxaPack(text.replace('"format":3', '"format":1'))).toThrow(
+      'Species pack format 1 is not 3',
     );
     expect(() => readTaxaPack(text.split('\n').slice(0, 3).join('\n'))).toThrow(
       'The species pack holds 2 taxa, not 5',

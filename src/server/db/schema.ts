@@ -10,6 +10,7 @@ import {
   json,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -429,6 +430,10 @@ export const taxa = pgTable(
     reportAs: varchar('report_as', { length: 120 }),
     /** nameKey(scientific_name): the searches and the linking compare this. */
     scientificKey: text('scientific_key').notNull(),
+    /** The regions of its range (bits of common/regions.ts); 0 when unknown. */
+    regions: smallint('regions').notNull().default(0),
+    /** In how many languages it has a name: the pickers rank well-known taxa first. */
+    notability: smallint('notability').notNull().default(0),
   },
   (table) => [
     index('taxa_scientific_key_idx').using('btree', sql`${table.scientificKey} text_pattern_ops`),

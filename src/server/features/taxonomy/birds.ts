@@ -13,7 +13,7 @@ import type { TaxonInput } from './taxon-writes.js';
 
 export const BIRDS_SOURCE = 'birds';
 /** Bumped when the conversion below changes, so that instances load the birds again. */
-const CONVERSION = 1;
+const CONVERSION = 2;
 
 const birdsFile = new URL('../../../../datasets/birds/birds.json.br', import.meta.url);
 
@@ -33,6 +33,8 @@ const birdsSchema = z.object({
   ),
   // [name, code, kind]: s a former scientific name, p the protonym, e another English name
   synonyms: z.array(z.tuple([z.string(), z.string(), z.enum(['s', 'p', 'e'])])),
+  // [code, regions]: the regions of a species' range (bits of common/regions.ts)
+  ranges: z.array(z.tuple([z.string(), z.int().min(0).max(127)])).default([]),
 });
 export type BirdsFile = z.infer<typeof birdsSchema>;
 
@@ -78,6 +80,10 @@ export function birdTaxa(birds: BirdsFile): TaxonInput[] {
     });
     byCode.set(code, taxon);
   }
+  // a species' regions are its subspecies groups' and forms' (REPORT_AS) too
+  const regions = new Map(birds.ranges.map(([code, bits]) => [`${EBIRD_SOURCE}:${code}`, bits]));
+  for (const taxon of byCode.values())
+    taxon.regions = regions.get(taxon.id) ?? regions.get(taxon.reportAs ?? '') ?? 0;
   const synonyms: TaxonInput[] = [];
   for (const [text, code, kind] of birds.synonyms) {
     const taxon = byCode.get(code);
@@ -125,6 +131,7 @@ function higherTaxa(taxa: Iterable<TaxonInput>, familyNames: Map<string, string>
       sourceId,
       reportAs: null,
       scientificKey: nameKey(scientificName),
+      regions: 0,
       // eBird names its families: "Thrushes and Allies"
       names:
         rank === 'family' && familyNames.get(scientificName)
@@ -134,9 +141,12 @@ function higherTaxa(taxa: Iterable<TaxonInput>, familyNames: Map<string, string>
   };
   for (const taxon of taxa) {
     if (taxon.rank !== 'species') continue;
-    add('genus', taxon);
-    add('family', taxon);
-    add('order', taxon);
+    for (const rank of ['genus', 'family', 'order'] as const) {
+      add(rank, taxon);
+      // a genus lives where its species do
+      const group = higher.get(`${rank}/${taxon[rank]}`);
+      if (group) group.regions = (group.regions ?? 0) | (taxon.regions ?? 0);
+    }
   }
   return [...higher.values()];
 }

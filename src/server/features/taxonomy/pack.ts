@@ -71,8 +71,10 @@ async function packTaxa(db: Db, language: string, cap: number) {
   // Over the cap, taxa with a name in the language or English come first: those are the ones
   // people type.
   const chosen = complete
-    ? sql`SELECT id, scientific_name, rank, kingdom FROM ${taxa} t WHERE ${linkable}`
-    : sql`SELECT t.id, t.scientific_name, t.rank, t.kingdom FROM ${taxa} t WHERE ${linkable}
+    ? sql`SELECT id, scientific_name, rank, kingdom, notability, regions FROM ${taxa} t
+        WHERE ${linkable}`
+    : sql`SELECT t.id, t.scientific_name, t.rank, t.kingdom, t.notability, t.regions
+        FROM ${taxa} t WHERE ${linkable}
         ORDER BY EXISTS (SELECT 1 FROM ${taxonNames} n
             WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')) DESC, t.id COLLATE "C"
         LIMIT ${cap}`;
@@ -81,6 +83,8 @@ async function packTaxa(db: Db, language: string, cap: number) {
     scientific_name: string;
     rank: string;
     kingdom: string | null;
+    notability: number;
+    regions: number;
   }>(await db.execute(chosen));
   // the order of GET /api/taxa's shown name (shownName): the language's before English, the
   // taxon's own before its synonyms', preferred first
@@ -124,6 +128,8 @@ async function packTaxa(db: Db, language: string, cap: number) {
     scientificName: row.scientific_name,
     rank: row.rank,
     kingdom: row.kingdom,
+    notability: row.notability,
+    regions: row.regions,
     names: names.get(row.id)?.list ?? [],
   }));
   return { taxa: packed, complete };

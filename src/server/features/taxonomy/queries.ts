@@ -14,19 +14,23 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Taxa whose scientific name or a name in `language` (or English) holds the search key, best
- * first: the whole name, then its start, a word's start, anywhere; then shorter names. A
- * synonym's names and scientific name are its accepted taxon's other names: they find that
- * taxon, never the synonym ("Picoides pubescens" finds Dryobates pubescens). Keys of three
- * characters or more are found through the trigram indexes; shorter ones only as starts of
- * scientific names and as starts of other names' words. The tiers are matchTier()'s (a word
- * starts after one of WORD_SEPARATORS), and ties fall in C collation, so that the web app's
- * offline pack (common/taxa-pack.ts) ranks the same on either store.
+ * first (rankOrder): the whole name; then, when the place's region is known (common/regions.ts),
+ * taxa living there, then those of unknown range, then the others; a name's start or a word's
+ * start before a match inside a word; the best known (names in more languages) first; then the
+ * tier (start, word start, anywhere), the shorter name. A synonym's names and scientific name are
+ * its accepted taxon's other names: they find that taxon, never the synonym ("Picoides
+ * pubescens" finds Dryobates pubescens). Keys of three characters or more are found through the
+ * trigram indexes; shorter ones only as starts of scientific names and as starts of other names'
+ * words. The tiers are matchTier()'s (a word starts after one of WORD_SEPARATORS), and ties fall
+ * in C collation, so that the web app's offline pack (common/taxa-pack.ts) ranks the same on
+ * either store.
  */
 export async function searchTaxa(
   db: Db,
   key: string,
   limit: number,
   language: string,
+  region = 0,
 ): Promise<Taxon[]> {
   const literal = escapeLike(key);
   const contains = key.length >= 3 ? `%${literal}%` : `${literal}%`;
@@ -43,6 +47,10 @@ export async function searchTaxa(
   const sci = sql`t.scientific_key`;
   const name = sql`n.name_key`;
   const shortWordStarts = (column: SQL) => (key.length >= 3 ? sql`false` : wordStarts(column));
+  // the order of common/taxa-pack.ts's rankOrder()
+  const place = sql`CASE WHEN ${region} = 0 THEN 0 WHEN t.regions & ${region} <> 0 THEN 0
+    WHEN t.regions = 0 THEN 1 ELSE 2 END`;
+  const order = sql`best.tier > 0, ${place}, best.tier = 3, t.notability DESC, best.tier, best.len`;
   const result = await db.execute(sql`
     WITH hits AS (
       SELECT t.id AS taxon_id, ${tier(sci)} AS tier, length(t.scientific_key) AS len
@@ -60,13 +68,15 @@ export async function searchTaxa(
       WHERE n.language IN (${language}, 'en')
         AND (n.name_key LIKE ${contains} OR ${shortWordStarts(name)})
     ), best AS (
-      SELECT taxon_id, min(tier) AS tier, min(len) AS len FROM hits
-      GROUP BY taxon_id ORDER BY 2, 3, taxon_id COLLATE "C" LIMIT ${limit}
+      SELECT taxon_id, min(tier) AS tier, min(len) AS len FROM hits GROUP BY taxon_id
+    ), kept AS (
+      SELECT best.* FROM best JOIN ${taxa} t ON t.id = best.taxon_id
+      ORDER BY ${order}, t.id COLLATE "C" LIMIT ${limit}
     )
     SELECT t.id, t.scientific_name AS "scientificName", ${shownName(sql`t.id`, language)} AS "commonName",
       t.rank, t.kingdom
-    FROM best JOIN ${taxa} t ON t.id = best.taxon_id
-    ORDER BY best.tier, best.len, t.scientific_name COLLATE "C", t.id COLLATE "C"`);
+    FROM kept best JOIN ${taxa} t ON t.id = best.taxon_id
+    ORDER BY ${order}, t.scientific_name COLLATE "C", t.id COLLATE "C"`);
   return z.array(taxonSchema).parse(rowsOf(result));
 }
 

@@ -8,6 +8,7 @@ import {
   taxaQuerySchema,
   taxonSchema,
 } from '../../../common/taxonomy.js';
+import { regionOfZone } from '../../../common/regions.js';
 import { fileReply, noBody } from '../../api-docs.js';
 import { requireUserId } from '../auth/index.js';
 import { acceptsGzip, matchesEtag, TaxaPacks } from './pack.js';
@@ -28,7 +29,8 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Search the species backbone',
         description:
           'Taxa whose scientific or common name holds the text, best first: the whole name, its ' +
-          'start, a word start, anywhere (case and accents ignored); names in the ' +
+          "start, a word start, anywhere (case and accents ignored); taxa of the zone's region " +
+          'first when given, the best known (names in more languages) first; names in the ' +
           'Accept-Language language when known.',
         operationId: 'searchTaxa',
         querystring: taxaQuerySchema,
@@ -36,10 +38,11 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { q, limit } = request.query;
+      const { q, limit, zone } = request.query;
       const key = nameKey(q ?? '');
       if (key === '') return [];
-      return searchTaxa(app.db, key, limit, readerLanguage(request.headers['accept-language']));
+      const language = readerLanguage(request.headers['accept-language']);
+      return searchTaxa(app.db, key, limit, language, regionOfZone(zone));
     },
   );
 

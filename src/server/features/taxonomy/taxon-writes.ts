@@ -21,6 +21,8 @@ export interface TaxonInput {
   acceptedId: string | null;
   /** eBird's REPORT_AS: the id of the species this taxon counts as. */
   reportAs?: string | null;
+  /** The regions of its range (bits of common/regions.ts); unknown (0) when not given. */
+  regions?: number;
   scientificKey: string;
   names: Array<{ language: string; name: string; preferred: boolean; nameKey: string }>;
 }
@@ -198,18 +200,18 @@ async function upsertTaxonRows(db: Db, rows: TaxonInput[]) {
   const json = JSON.stringify(rows.map(({ names: _names, ...taxon }) => taxon));
   await db.execute(sql`
     INSERT INTO ${taxa} (id, scientific_name, rank, kingdom, phylum, class, "order", family, genus,
-      source, source_id, accepted_id, report_as, scientific_key)
+      source, source_id, accepted_id, report_as, scientific_key, regions)
     SELECT id, "scientificName", rank, kingdom, phylum, class, "order", family, genus, source,
-      "sourceId", "acceptedId", "reportAs", "scientificKey"
+      "sourceId", "acceptedId", "reportAs", "scientificKey", coalesce(regions, 0)
     FROM json_to_recordset(${json}::json) AS r(id text, "scientificName" text, rank text,
       kingdom text, phylum text, class text, "order" text, family text, genus text, source text,
-      "sourceId" text, "acceptedId" text, "reportAs" text, "scientificKey" text)
+      "sourceId" text, "acceptedId" text, "reportAs" text, "scientificKey" text, regions int)
     ON CONFLICT (id) DO UPDATE SET scientific_name = excluded.scientific_name,
       rank = excluded.rank, kingdom = excluded.kingdom, phylum = excluded.phylum,
       class = excluded.class, "order" = excluded."order", family = excluded.family,
       genus = excluded.genus, source = excluded.source, source_id = excluded.source_id,
       accepted_id = excluded.accepted_id, report_as = excluded.report_as,
-      scientific_key = excluded.scientific_key`);
+      scientific_key = excluded.scientific_key, regions = excluded.regions`);
 }
 
 /** The taxa's names become the given ones, language by language (other languages stay). */
@@ -262,5 +264,11 @@ export async function replaceNames(
     ON CONFLICT (taxon_id, language, name_key) DO UPDATE SET name = excluded.name,
       preferred = excluded.preferred OR ${taxonNames.preferred}
     RETURNING 1`);
+  // the languages a taxon has names in: how well known it is, for the pickers' ranking
+  const ids = JSON.stringify([...new Set(names.map((name) => name.taxonId))]);
+  await db.execute(sql`
+    UPDATE ${taxa} t SET notability = least(32767, (
+      SELECT count(DISTINCT n.language) FROM ${taxonNames} n WHERE n.taxon_id = t.id))
+    WHERE t.id IN (SELECT json_array_elements_text(${ids}::json))`);
   return rowsOf(result).length;
 }

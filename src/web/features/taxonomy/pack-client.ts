@@ -9,7 +9,12 @@ export interface TaxaPack {
   readonly state: PackState | undefined;
   /** Settles with the first state: after the cached pack is read, or the server answered. */
   readonly loaded: Promise<PackState>;
-  search(text: string, limit: number, signal?: AbortSignal): Promise<Taxon[] | null>;
+  search(
+    text: string,
+    limit: number,
+    region: number,
+    signal?: AbortSignal,
+  ): Promise<Taxon[] | null>;
 }
 
 let pack: TaxaPack | undefined;
@@ -62,7 +67,7 @@ function startPack(): TaxaPack {
       return state;
     },
     loaded,
-    search(text, limit, signal) {
+    search(text, limit, region, signal) {
       if (signal?.aborted) return Promise.reject(aborted());
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -75,7 +80,7 @@ function startPack(): TaxaPack {
           signal?.removeEventListener('abort', onAbort);
           resolve(taxa);
         });
-        send({ type: 'search', id, text, limit });
+        send({ type: 'search', id, text, limit, region });
       });
     },
   };

@@ -5,7 +5,9 @@ import type { Taxon } from '../../../common/taxonomy';
 
 export type ToPackWorker =
   /** Sent once, first: the names' language (a primary subtag, e.g. `fr`). */
-  { type: 'load'; language: string } | { type: 'search'; id: number; text: string; limit: number };
+  | { type: 'load'; language: string }
+  /** `region`: the place's (common/regions.ts), 0 when unknown. */
+  | { type: 'search'; id: number; text: string; limit: number; region: number };
 
 export type FromPackWorker =
   /** After the cached pack is read, and again whenever the server's pack replaces it. */

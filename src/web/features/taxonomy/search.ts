@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { regionOfZone } from '../../../common/regions';
 import { TAXA_LIMITS, taxonSchema, type Taxon } from '../../../common/taxonomy';
 import { api } from '@/lib/api-client';
 import { taxaPack } from './pack-client';
 
 const taxonListSchema = z.array(taxonSchema);
+
+export interface TaxaSearchOptions {
+  limit?: number;
+  signal?: AbortSignal;
+  /** The place's time zone: taxa living in its region come first. */
+  zone?: string | null;
+}
 
 /**
  * Taxa whose scientific or common name holds `text`, best first, as GET /api/taxa ranks them.
@@ -13,21 +21,23 @@ const taxonListSchema = z.array(taxonSchema);
  */
 export async function searchTaxa(
   text: string,
-  { limit = TAXA_LIMITS.defaultResults, signal }: { limit?: number; signal?: AbortSignal } = {},
+  { limit = TAXA_LIMITS.defaultResults, signal, zone }: TaxaSearchOptions = {},
 ): Promise<Taxon[]> {
   if (text.trim() === '') return [];
   const pack = taxaPack();
+  const region = regionOfZone(zone);
   if (pack.state?.ready && pack.state.complete) {
-    const taxa = await pack.search(text, limit, signal);
+    const taxa = await pack.search(text, limit, region, signal);
     if (taxa) return taxa;
   }
   try {
-    return await api('/api/taxa', taxonListSchema, { query: { q: text, limit }, signal });
+    const query = { q: text, limit, ...(zone ? { zone } : {}) };
+    return await api('/api/taxa', taxonListSchema, { query, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     // unreachable server (offline), or one that fails: the pack, when there is one
     const state = await pack.loaded;
-    const taxa = state.ready ? await pack.search(text, limit, signal) : null;
+    const taxa = state.ready ? await pack.search(text, limit, region, signal) : null;
     if (taxa) return taxa;
     if (error instanceof TypeError) return []; // fetch's "the network failed"
     throw error;

@@ -125,6 +125,6 @@ scope.onmessage = ({ data: message }) => {
   post({
     type: 'result',
     id: message.id,
-    taxa: index ? searchTaxaPack(index, message.text, message.limit) : null,
+    taxa: index ? searchTaxaPack(index, message.text, message.limit, message.region) : null,
   });
 };

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { LogWriteInput, SpeciesEntry } from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/comp
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
 import { cn } from '@/lib/cn';
+import { browserTimeZone } from '@/lib/log-dates';
 import { queryKeys } from '@/lib/query-keys';
 import {
   firstOption,
@@ -50,9 +51,11 @@ export function SpeciesField({ form, own, taxon, onTaxonChange }: SpeciesFieldPr
   useEffect(() => void preloadTaxa(), []);
   const [added, setAdded] = useState<string[]>([]);
   const deferred = useDeferredValue(search.trim());
+  // the log's place ranks the species living there first
+  const zone = useWatch({ control: form.control, name: 'timeZone' }) ?? browserTimeZone();
   const taxa = useQuery({
-    queryKey: queryKeys.taxa(deferred),
-    queryFn: ({ signal }) => searchTaxa(deferred, { signal }),
+    queryKey: queryKeys.taxa(deferred, zone),
+    queryFn: ({ signal }) => searchTaxa(deferred, { signal, zone }),
     enabled: open && deferred.length >= MIN_TAXON_SEARCH,
     placeholderData: keepPreviousData,
     staleTime: Infinity,

@@ -12,6 +12,7 @@ import {
   type SpeciesOption,
 } from '@/features/logs';
 import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
+import { browserTimeZone } from '@/lib/log-dates';
 import { queryKeys } from '@/lib/query-keys';
 import type { TallyEntry, TallySpecies } from './tally';
 
@@ -48,9 +49,11 @@ export function SpeciesAdder({ tallied, onAdd }: SpeciesAdderProps) {
   // the species pack loads (or revalidates) with the tally: the picker works offline after this
   useEffect(() => void preloadTaxa(), []);
   const deferred = useDeferredValue(search.trim());
+  // the tally is kept where the birder is: the browser's zone ranks the species living there first
+  const zone = browserTimeZone();
   const taxa = useQuery({
-    queryKey: queryKeys.taxa(deferred),
-    queryFn: ({ signal }) => searchTaxa(deferred, { signal }),
+    queryKey: queryKeys.taxa(deferred, zone),
+    queryFn: ({ signal }) => searchTaxa(deferred, { signal, zone }),
     enabled: deferred.length >= MIN_TAXON_SEARCH,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
