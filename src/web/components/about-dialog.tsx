@@ -55,7 +55,8 @@ export function AboutDialog({
               of the Cornell Lab of Ornithology (Clements et al. 2025), with former names from
               earlier eBird taxonomies and from{' '}
               <Link href="https://doi.org/10.2173/avilist.v2025">AviList v2025</Link> (AviList Core
-              Team 2025, CC BY 4.0). Their names in other languages come from{' '}
+              Team 2025, CC BY 4.0) and ranges from AviList&apos;s range texts. The names in other
+              languages of birds, mammals and reptiles come from{' '}
               <Link href="https://species.wikimedia.org">Wikispecies</Link> contributors, via{' '}
               <Link href="https://www.npmjs.com/package/species-names-dataset">
                 species-names-dataset

@@ -4,6 +4,7 @@ import { COMMON_SPECIES_SOURCE, commonSpeciesVersion } from './common-species.js
 import { BIRDS_SOURCE, birdTaxa, birdsVersion, readBirds } from './birds.js';
 import { loadedVersion, recordSource } from './queries.js';
 import { EBIRD_SOURCE } from './ebird.js';
+import { seedOtherNames } from './other-names.js';
 import { mergeByEnglishName, settleSynonyms, upsertTaxa, type TaxonInput } from './taxon-writes.js';
 
 // Seeds the species backbone on an instance's first start (and after an upgrade of a source or
@@ -29,13 +30,16 @@ function decodeInWorker(): Promise<TaxonInput[]> {
 }
 
 /**
- * Loads what the backbone lacks of the seed, the common-species package then the birds, unless
- * those versions are loaded already; the number of taxa written.
+ * Loads what the backbone lacks of the seed, the common-species package, the birds, then the
+ * other groups' names in other languages, unless those versions are loaded already; the number
+ * of taxa written.
  */
 export async function seedBackbone(db: Db): Promise<number> {
   const common = await seedCommonSpecies(db);
   // a new common-species version writes its birds again: eBird's must prevail over them again
-  return common + (await seedBirds(db, { again: common > 0 }));
+  const birds = await seedBirds(db, { again: common > 0 });
+  await seedOtherNames(db, undefined, { again: common > 0 });
+  return common + birds;
 }
 
 /** The common-species package (issue 20): about 80,000 species with English names. */
