@@ -78,7 +78,14 @@ for (const taxon of taxa) {
 // ---- former names, by species code: kind s (scientific), p (protonym), e (English)
 
 const synonyms = new Map(); // name → Map(code → kind)
-const counts = { formerScientific: 0, formerEnglish: 0, avilist: 0, protonym: 0, wikispecies: 0 };
+const counts = {
+  formerScientific: 0,
+  formerOther: 0,
+  formerEnglish: 0,
+  avilist: 0,
+  protonym: 0,
+  wikispecies: 0,
+};
 /** Adds a former name of a species; false when it is a current name or known already. */
 function addSynonym(name, code, kind) {
   name = name.replace(/\s+/g, ' ').trim();
@@ -98,6 +105,13 @@ const formerName = new Map();
 for (const { rows } of history) {
   for (const row of rows) {
     const taxon = byCode.get(row.code);
+    // a slash, spuh or hybrid of the same code under an older name ("Tringa melanoleuca/
+    // flavipes", "Passerellidae sp. (sparrow sp.)"): the same taxon
+    if (row.category !== 'species' && taxon && taxon.category === row.category) {
+      if (row.scientific !== taxon.scientific && addSynonym(row.scientific, row.code, 's'))
+        counts.formerOther += 1;
+      continue;
+    }
     // a code now of another category, or a name of another epithet: a split or a lump
     if (row.category !== 'species' || taxon?.category !== 'species') continue;
     if (!sameEpithet(row.scientific, taxon.scientific)) continue;

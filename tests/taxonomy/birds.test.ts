@@ -243,7 +243,8 @@ describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
             taxa: await search(q, language, zone),
           });
         }
-      expect(searchTaxaPack(index, 'picoides pub', 5).map((t) => t.id)).toEqual(['ebird:dowwoo']);
+      // the species first; its subspecies groups and slashes had Picoides names too
+      expect(searchTaxaPack(index, 'picoides pub', 5)[0]?.id).toBe('ebird:dowwoo');
     }
   });
 });
