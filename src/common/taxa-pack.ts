@@ -24,11 +24,12 @@ import type { Taxon } from './taxonomy.js';
 export const TAXA_PACK_FORMAT = 3;
 
 /**
- * At most this many taxa go in a pack: about 1.4 MB gzip at the default backbone's density. A
+ * At most this many taxa go in a pack: the default backbone's 114,000 (its species, genera,
+ * families … and the birds) and room for a regional checklist. A
  * larger backbone (a GBIF import) is cut, taxa with a common name first; the header then says
  * `complete: false` and the web app asks the server while it is online.
  */
-export const TAXA_PACK_CAP = 100_000;
+export const TAXA_PACK_CAP = 130_000;
 
 export interface TaxaPackHeader {
   format: number;

@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 
 export const COMMON_SPECIES_SOURCE = 'common-species';
 /** Bumped when the conversion below changes, so that instances load the backbone again. */
-const CONVERSION = 2;
+const CONVERSION = 3;
 export const commonSpeciesVersion = () =>
   `${(require('common-species/package.json') as { version: string }).version}+${CONVERSION}`;
 
@@ -87,5 +87,46 @@ export function toTaxa(rows: CommonSpeciesRow[]): TaxonInput[] {
     }
     synonyms.push({ ...taxon, acceptedId: earlier.id, names: [] });
   }
-  return [...kept.values(), ...synonyms];
+  return [...kept.values(), ...synonyms, ...higherTaxa(kept.values())];
+}
+
+const RANKS = ['kingdom', 'phylum', 'class', 'order', 'family', 'genus'] as const;
+
+/**
+ * The kingdoms, phyla, classes, orders, families and genera of the species (issue 33), so that a
+ * log of "Fraxinus", "Aves" or "Fungi" links and lists can group by family: one taxon a name
+ * and rank in a kingdom (`seed:Plantae/genus/Fraxinus`), classified as its first species is.
+ * eBird's birds replace the birds' ones when they load.
+ */
+function higherTaxa(species: Iterable<TaxonInput>): TaxonInput[] {
+  const higher = new Map<string, TaxonInput>();
+  for (const taxon of species) {
+    RANKS.forEach((rank, depth) => {
+      const scientificName = taxon[rank];
+      if (!scientificName || !taxon.kingdom) return;
+      const sourceId = `${taxon.kingdom}/${rank}/${scientificName}`;
+      // one taxon a name in a kingdom: Parachela, an order of tardigrades, is a fish genus too
+      const name = `${taxon.kingdom}/${scientificName}`;
+      if (higher.has(name)) return;
+      const above = (other: (typeof RANKS)[number]) =>
+        RANKS.indexOf(other) <= depth ? taxon[other] : null;
+      higher.set(name, {
+        id: `seed:${sourceId}`,
+        scientificName,
+        rank,
+        kingdom: taxon.kingdom,
+        phylum: above('phylum'),
+        class: above('class'),
+        order: above('order'),
+        family: above('family'),
+        genus: above('genus'),
+        source: COMMON_SPECIES_SOURCE,
+        sourceId,
+        acceptedId: null,
+        scientificKey: nameKey(scientificName),
+        names: [],
+      });
+    });
+  }
+  return [...higher.values()];
 }

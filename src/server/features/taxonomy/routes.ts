@@ -55,7 +55,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
           'Every taxon of the backbone with its names in the language (else Accept-Language) ' +
           'and English, as the web app searches it offline: a JSON header line, then a ' +
           'tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most ' +
-          '100,000 taxa: a larger backbone sends those with a common name first and says ' +
+          '130,000 taxa: a larger backbone sends those with a common name first and says ' +
           '"complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.',
         operationId: 'getTaxaPack',
         querystring: taxaPackQuerySchema,

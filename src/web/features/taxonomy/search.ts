@@ -17,7 +17,7 @@ export interface TaxaSearchOptions {
  * Taxa whose scientific or common name holds `text`, best first, as GET /api/taxa ranks them.
  * Answered by the offline pack once it is loaded (a worker; names in the browser's language,
  * else English), else by the server; offline without a pack, none. A pack the server had to
- * cut (a backbone of more than 100,000 taxa) answers only when the server cannot.
+ * cut (a backbone of more than 130,000 taxa) answers only when the server cannot.
  */
 export async function searchTaxa(
   text: string,
