@@ -109,8 +109,9 @@ describe('the species search offline', () => {
     await controlledBy(online, '/');
     const first = await search(online, 'merle');
     expect(first.ready).toBe(true);
+    // eBird's taxon prevails over GBIF's (issue 33); GBIF's French name is its name too
     expect(first.taxa[0]).toEqual({
-      id: 'gbif:2490719',
+      id: 'ebird:eurbla',
       scientificName: 'Turdus merula',
       commonName: 'Merle noir',
       rank: 'species',
