@@ -84,7 +84,9 @@ describe('the bird list in the browser', () => {
     const offline = await context.newPage();
     await offline.goto('/logs/new');
     await typeSpecies(offline, 'merle noir');
-    await offline.getByRole('option', { name: 'Merle noir Turdus merula', exact: true }).click();
+    await offline
+      .getByRole('option', { name: 'Merle noir Turdus merula Bird', exact: true })
+      .click();
     expect(
       await offline.getByRole('combobox', { name: 'Scientific Name', exact: true }).textContent(),
     ).toBe('Turdus merula');
@@ -103,8 +105,10 @@ describe('the bird list in the browser', () => {
       const page = await context.newPage();
       await page.goto('/logs/new');
       await typeSpecies(page, 'robin');
-      await page.getByRole('option', { name: `${common} ${scientific}`, exact: true }).waitFor();
-      expect(await firstSpecies(page).textContent()).toBe(`${common}${scientific}`);
+      await page
+        .getByRole('option', { name: `${common} ${scientific} Bird`, exact: true })
+        .waitFor();
+      expect(await firstSpecies(page).textContent()).toBe(`${common}${scientific}Bird`);
       // Enter takes the best match, not the typed text (issue 34)
       await page.keyboard.press('Enter');
       expect(await page.getByTestId('chosen-taxon').textContent()).toBe(

@@ -116,6 +116,7 @@ describe('the species search offline', () => {
       commonName: 'Merle noir',
       rank: 'species',
       kingdom: 'Animalia',
+      group: 'bird',
     });
     const kept = await online.evaluate(`caches.open('taxa-pack')
       .then((cache) => cache.keys())
@@ -166,7 +167,7 @@ describe('the Common Name picker', () => {
     await typeSpecies(page, 'barn');
     // the species with its scientific name, which tells apart the ones sharing a name
     await page.getByRole('group', { name: 'Species' }).waitFor();
-    await page.getByRole('option', { name: 'Barn Owl Tyto alba', exact: true }).click();
+    await page.getByRole('option', { name: 'Barn Owl Tyto alba Bird', exact: true }).click();
     expect(await commonName(page).textContent()).toBe('Barn Owl');
     expect(await scientificName(page).textContent()).toBe('Tyto alba');
     expect(await page.getByTestId('chosen-taxon').textContent()).toBe(
@@ -212,7 +213,9 @@ describe('the Common Name picker', () => {
     const offline = await context.newPage();
     await offline.goto('/logs/new');
     await typeSpecies(offline, 'merle');
-    await offline.getByRole('option', { name: 'Merle noir Turdus merula', exact: true }).click();
+    await offline
+      .getByRole('option', { name: 'Merle noir Turdus merula Bird', exact: true })
+      .click();
     expect(await scientificName(offline).textContent()).toBe('Turdus merula');
     await context.close();
   });

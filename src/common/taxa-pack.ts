@@ -1,5 +1,6 @@
 import { matchTier, nameKey } from './name-key.js';
-import type { Taxon } from './taxonomy.js';
+import { TAXON_GROUPS, type TaxonGroup } from './taxon-groups.js';
+import type { TaxonHit } from './taxonomy.js';
 
 // The offline species pack (issue 20, docs/decisions/012-offline-taxa-pack.md): the backbone as
 // one compact text that GET /api/taxa/pack serves and the web app's worker searches. The search
@@ -14,14 +15,15 @@ import type { Taxon } from './taxonomy.js';
 //   group writes the id's rest as it is;
 // - rank and kingdom are indexes into the header's lists; an empty rank is the first one, an
 //   empty kingdom is none;
-// - standing is the taxon's notability, then a dot and its regions when known, in base 36
-//   (`1a.4`); empty for none of either;
+// - standing is the taxon's notability, its regions and its group (1 + its index in
+//   TAXON_GROUPS, 0 for none), in base 36, separated by dots, trailing zeros left out (`1a.4.1`,
+//   `3`); empty when all are 0;
 // - the first name is the one to show (in the pack's language, else English), empty when there
 //   is none; the others are the taxon's other names in those languages and its synonyms'
 //   names and scientific names, found by the search but not shown.
 
 /** Bumped when the text's layout changes: a client drops a pack of another format. */
-export const TAXA_PACK_FORMAT = 3;
+export const TAXA_PACK_FORMAT = 4;
 
 /**
  * At most this many taxa go in a pack: the default backbone's 114,000 (its species, genera,
@@ -53,6 +55,7 @@ export interface PackTaxon {
   notability: number;
   /** The regions of its range (bits of common/regions.ts); 0 when unknown. */
   regions: number;
+  group: TaxonGroup | null;
   names: string[];
 }
 
@@ -104,10 +107,13 @@ export function encodeTaxaPack(
       }
       const rank = rankIndex.get(taxon.rank)!;
       const kingdom = taxon.kingdom === null ? '' : String(kingdomIndex.get(taxon.kingdom));
-      const standing =
-        taxon.notability === 0 && taxon.regions === 0
-          ? ''
-          : taxon.notability.toString(36) + (taxon.regions ? `.${taxon.regions.toString(36)}` : '');
+      const parts = [
+        taxon.notability,
+        taxon.regions,
+        taxon.group ? TAXON_GROUPS.indexOf(taxon.group) + 1 : 0,
+      ];
+      while (parts.length > 0 && parts.at(-1) === 0) parts.pop();
+      const standing = parts.map((part) => part.toString(36)).join('.');
       lines.push(
         [id, field(taxon.scientificName), rank === 0 ? '' : String(rank), kingdom, standing]
           .concat(taxon.names.map(field))
@@ -132,7 +138,7 @@ export class TaxaPackError extends Error {}
 /** A pack read for searching: the taxa, and every searchable key with its taxon and length. */
 export interface TaxaIndex {
   header: TaxaPackHeader;
-  taxa: Taxon[];
+  taxa: TaxonHit[];
   /** The scientific names' keys (index i is taxon i), then the other names' keys. */
   keys: string[];
   /** The taxon of each key. */
@@ -163,7 +169,7 @@ export function readTaxaPack(text: string): TaxaIndex {
   if (lines.length !== header.taxa) {
     throw new TaxaPackError(`The species pack holds ${lines.length} taxa, not ${header.taxa}`);
   }
-  const taxa: Taxon[] = new Array(lines.length);
+  const taxa: TaxonHit[] = new Array(lines.length);
   const keys: string[] = new Array(lines.length);
   const owners: number[] = [];
   const notability = new Uint16Array(lines.length);
@@ -179,15 +185,17 @@ export function readTaxaPack(text: string): TaxaIndex {
         rest = String(previous);
       }
       const scientificName = fields[1]!;
-      const [known = '', where = ''] = (fields[4] ?? '').split('.');
+      const [known = '', where = '', kind = ''] = (fields[4] ?? '').split('.');
       notability[line] = known ? parseInt(known, 36) : 0;
       regions[line] = where ? parseInt(where, 36) : 0;
+      const kindOf = kind ? (TAXON_GROUPS[parseInt(kind, 36) - 1] ?? null) : null;
       taxa[line] = {
         id: group.prefix + rest,
         scientificName,
         commonName: fields[5] || null,
         rank: header.ranks[fields[2] ? Number(fields[2]) : 0]!,
         kingdom: fields[3] ? header.kingdoms[Number(fields[3])]! : null,
+        group: kindOf,
       };
       keys[line] = nameKey(scientificName);
       for (let f = 5; f < fields.length; f += 1) {
@@ -237,7 +245,12 @@ const placeOf = (regions: number, region: number) =>
  * scientific name (then the id) for the order. Keys shorter than three characters match only
  * starts of scientific names and starts of words of other names.
  */
-export function searchTaxaPack(index: TaxaIndex, text: string, limit: number, region = 0): Taxon[] {
+export function searchTaxaPack(
+  index: TaxaIndex,
+  text: string,
+  limit: number,
+  region = 0,
+): TaxonHit[] {
   const key = nameKey(text);
   if (key === '' || limit <= 0) return [];
   const { keys, owner, length, tier, best, taxa, notability, regions } = index;

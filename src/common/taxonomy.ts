@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalQuery, queryParam } from './query-params.js';
+import { TAXON_GROUPS } from './taxon-groups.js';
 
 // The species backbone (issue 20): taxa with their names, searched by the species pickers and
 // linked from logs. Shared by the server's search and the web app's offline pack.
@@ -14,6 +15,15 @@ export const taxonSchema = z.object({
   kingdom: z.string().nullable(),
 });
 export type Taxon = z.infer<typeof taxonSchema>;
+
+/** A search result: a taxon and what kind of organism it is (common/taxon-groups.ts). */
+export const taxonHitSchema = taxonSchema.extend({
+  group: z
+    .enum(TAXON_GROUPS)
+    .nullable()
+    .describe('Bird, mammal, plant …: from its classification; null when unknown'),
+});
+export type TaxonHit = z.infer<typeof taxonHitSchema>;
 
 export const taxaQuerySchema = z.object({
   q: queryParam(

@@ -35,10 +35,10 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
     expect(await count(sql`source = 'ebird' AND rank = 'species' AND accepted_id IS NULL`)).toBe(
       11_167, // eBird/Clements v2025
     );
-    for (const [q, id, scientificName, commonName] of [
-      ['Turdus merula', 'ebird:eurbla', 'Turdus merula', 'Eurasian Blackbird'],
-      ['Vulpes vulpes', 'gbif:5219243', 'Vulpes vulpes', 'Red fox'],
-      ['Tyto alba', 'ebird:webowl1', 'Tyto alba', 'Western Barn Owl'],
+    for (const [q, id, scientificName, commonName, group] of [
+      ['Turdus merula', 'ebird:eurbla', 'Turdus merula', 'Eurasian Blackbird', 'bird'],
+      ['Vulpes vulpes', 'gbif:5219243', 'Vulpes vulpes', 'Red fox', 'mammal'],
+      ['Tyto alba', 'ebird:webowl1', 'Tyto alba', 'Western Barn Owl', 'bird'],
     ]) {
       // on a shared PostgreSQL, other files load checklists (the first GBIF-based taxon then)
       const first = (await search(q!)).find((taxon) => !taxon.id.startsWith('inaturalist:'));
@@ -48,6 +48,7 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
         commonName,
         rank: 'species',
         kingdom: 'Animalia',
+        group,
       });
     }
   });

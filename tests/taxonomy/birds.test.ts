@@ -125,6 +125,7 @@ describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
         commonName: shown,
         rank: 'species',
         kingdom: 'Animalia',
+        group: 'bird',
       });
     }
     expect((await search('Turdus merula'))[0]?.commonName).toBe('Eurasian Blackbird');

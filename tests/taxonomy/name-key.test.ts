@@ -57,10 +57,17 @@ describe('the pack text', () => {
       kingdom: 'Animalia',
       notability: 41,
       regions: REGIONS.europe | REGIONS.africa | REGIONS.asia,
+      group: 'bird' as const,
     },
     { id: 'ebird:brnowl1', scientificName: 'Tyto alba [alba Group]', rank: 'subspecies' },
     { id: 'col:4QHKG', scientificName: 'Vulpes vulpes', rank: 'species', kingdom: 'Animalia' },
-  ].map((taxon) => ({ kingdom: null, notability: 0, regions: 0, ...taxon }));
+  ].map((taxon) => ({
+    kingdom: null,
+    notability: 0,
+    regions: 0,
+    group: taxon.kingdom === 'Animalia' ? ('animal' as const) : null,
+    ...taxon,
+  }));
   const names: Record<string, string[]> = {
     'gbif:2497921': ['Barn owl'],
     'gbif:2490719': ['Merle noir', 'Eurasian Blackbird', 'Common\tblackbird'],
@@ -82,6 +89,7 @@ describe('the pack text', () => {
           commonName: 'Merle noir',
           rank: 'species',
           kingdom: 'Animalia',
+          group: 'bird',
         },
         {
           id: 'gbif:5',
@@ -89,6 +97,7 @@ describe('the pack text', () => {
           commonName: null,
           rank: 'kingdom',
           kingdom: null,
+          group: null,
         },
         {
           id: 'col:4QHKG',
@@ -96,6 +105,7 @@ describe('the pack text', () => {
           commonName: null,
           rank: 'species',
           kingdom: 'Animalia',
+          group: 'animal',
         },
         {
           id: 'ebird:brnowl1',
@@ -103,6 +113,7 @@ describe('the pack text', () => {
           commonName: 'Barn Owl (Eurasian)',
           rank: 'subspecies',
           kingdom: null,
+          group: null,
         },
       ]),
     );
@@ -138,8 +149,8 @@ describe('the pack text', () => {
 
   it('refuses a text of another format', () => {
     expect(() => readTaxaPack('<html>')).toThrow(TaxaPackError);
-    expect(() => readTaxaPack(text.replace('"format":3', '"format":1'))).toThrow(
-      'Species pack format 1 is not 3',
+    expect(() => readTaxaPack(text.replace('"format":4', '"format":1'))).toThrow(
+      'Species pack format 1 is not 4',
     );
     expect(() => readTaxaPack(text.split('\n').slice(0, 3).join('\n'))).toThrow(
       'The species pack holds 2 taxa, not 5',

@@ -93,6 +93,7 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
       commonName: 'Barn Owl',
       rank: 'species',
       kingdom: 'Animalia',
+      group: 'bird',
     });
     expect(taxon(index, 'gbif:2497921')).toBeUndefined();
     expect(taxon(index, 'ebird:brnowl1')).toEqual({
@@ -101,6 +102,7 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
       commonName: 'Barn Owl (Eurasian)',
       rank: 'subspecies',
       kingdom: 'Animalia',
+      group: 'bird',
     });
     // iNaturalist's honey bee is the seed's synonym: one taxon
     expect(index.taxa.filter((t) => t.scientificName === 'Apis mellifera')).toEqual([

@@ -9,6 +9,7 @@ import {
   type PackTaxon,
   type TaxaPackHeader,
 } from '../../../common/taxa-pack.js';
+import { taxonGroup } from '../../../common/taxon-groups.js';
 import type { Db } from '../../db/client.js';
 import { taxa, taxonNames, taxonSources } from '../../db/schema.js';
 
@@ -71,10 +72,10 @@ async function packTaxa(db: Db, language: string, cap: number) {
   // Over the cap, taxa with a name in the language or English come first: those are the ones
   // people type.
   const chosen = complete
-    ? sql`SELECT id, scientific_name, rank, kingdom, notability, regions FROM ${taxa} t
-        WHERE ${linkable}`
-    : sql`SELECT t.id, t.scientific_name, t.rank, t.kingdom, t.notability, t.regions
-        FROM ${taxa} t WHERE ${linkable}
+    ? sql`SELECT id, scientific_name, rank, kingdom, phylum, class, notability, regions
+        FROM ${taxa} t WHERE ${linkable}`
+    : sql`SELECT t.id, t.scientific_name, t.rank, t.kingdom, t.phylum, t.class, t.notability,
+        t.regions FROM ${taxa} t WHERE ${linkable}
         ORDER BY EXISTS (SELECT 1 FROM ${taxonNames} n
             WHERE n.taxon_id = t.id AND n.language IN (${language}, 'en')) DESC, t.id COLLATE "C"
         LIMIT ${cap}`;
@@ -83,6 +84,8 @@ async function packTaxa(db: Db, language: string, cap: number) {
     scientific_name: string;
     rank: string;
     kingdom: string | null;
+    phylum: string | null;
+    class: string | null;
     notability: number;
     regions: number;
   }>(await db.execute(chosen));
@@ -130,6 +133,7 @@ async function packTaxa(db: Db, language: string, cap: number) {
     kingdom: row.kingdom,
     notability: row.notability,
     regions: row.regions,
+    group: taxonGroup(row),
     names: names.get(row.id)?.list ?? [],
   }));
   return { taxa: packed, complete };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { taxonSchema, WORD_SEPARATORS, type Taxon } from '../../../common/taxonomy.js';
+import { taxonGroup } from '../../../common/taxon-groups.js';
+import { taxonHitSchema, WORD_SEPARATORS, type TaxonHit } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
 import { taxa, taxonNames, taxonSources } from '../../db/schema.js';
 
@@ -31,7 +32,7 @@ export async function searchTaxa(
   limit: number,
   language: string,
   region = 0,
-): Promise<Taxon[]> {
+): Promise<TaxonHit[]> {
   const literal = escapeLike(key);
   const contains = key.length >= 3 ? `%${literal}%` : `${literal}%`;
   const wordStarts = (column: SQL) =>
@@ -74,10 +75,11 @@ export async function searchTaxa(
       ORDER BY ${order}, t.id COLLATE "C" LIMIT ${limit}
     )
     SELECT t.id, t.scientific_name AS "scientificName", ${shownName(sql`t.id`, language)} AS "commonName",
-      t.rank, t.kingdom
+      t.rank, t.kingdom, t.phylum, t.class
     FROM kept best JOIN ${taxa} t ON t.id = best.taxon_id
     ORDER BY ${order}, t.scientific_name COLLATE "C", t.id COLLATE "C"`);
-  return z.array(taxonSchema).parse(rowsOf(result));
+  const rows = rowsOf(result) as Array<TaxonHit & { phylum: string | null; class: string | null }>;
+  return z.array(taxonHitSchema).parse(rows.map((row) => ({ ...row, group: taxonGroup(row) })));
 }
 
 /**

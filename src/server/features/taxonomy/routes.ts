@@ -6,7 +6,7 @@ import {
   readerLanguage,
   taxaPackQuerySchema,
   taxaQuerySchema,
-  taxonSchema,
+  taxonHitSchema,
 } from '../../../common/taxonomy.js';
 import { regionOfZone } from '../../../common/regions.js';
 import { fileReply, noBody } from '../../api-docs.js';
@@ -34,7 +34,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
           'Accept-Language language when known.',
         operationId: 'searchTaxa',
         querystring: taxaQuerySchema,
-        response: { 200: z.array(taxonSchema) },
+        response: { 200: z.array(taxonHitSchema) },
       },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import { primaryLanguage, type Taxon } from '../../../common/taxonomy';
+import { primaryLanguage, type TaxonHit } from '../../../common/taxonomy';
 import type { FromPackWorker, PackState, ToPackWorker } from './pack-protocol';
 
 // The page's side of the species pack: one worker (taxa.worker.ts), started on first use so
@@ -14,7 +14,7 @@ export interface TaxaPack {
     limit: number,
     region: number,
     signal?: AbortSignal,
-  ): Promise<Taxon[] | null>;
+  ): Promise<TaxonHit[] | null>;
 }
 
 let pack: TaxaPack | undefined;
@@ -38,7 +38,7 @@ function startPack(): TaxaPack {
     name: 'taxa-pack',
   });
   const send = (message: ToPackWorker) => worker.postMessage(message);
-  const pending = new Map<number, (taxa: Taxon[] | null) => void>();
+  const pending = new Map<number, (taxa: TaxonHit[] | null) => void>();
   let nextId = 1;
   let state: PackState | undefined;
   let settle: (state: PackState) => void = () => undefined;

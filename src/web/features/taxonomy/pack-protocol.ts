@@ -1,4 +1,4 @@
-import type { Taxon } from '../../../common/taxonomy';
+import type { TaxonHit } from '../../../common/taxonomy';
 
 // The messages between the page and the species pack's worker (taxa.worker.ts). bench/taxa-pack.mjs
 // speaks them too: change both together.
@@ -13,7 +13,7 @@ export type FromPackWorker =
   /** After the cached pack is read, and again whenever the server's pack replaces it. */
   | { type: 'state'; state: PackState }
   /** `taxa` is null when there is no pack to search. */
-  | { type: 'result'; id: number; taxa: Taxon[] | null };
+  | { type: 'result'; id: number; taxa: TaxonHit[] | null };
 
 export interface PackState {
   /** A pack is loaded and searchable. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { regionOfZone } from '../../../common/regions';
-import { TAXA_LIMITS, taxonSchema, type Taxon } from '../../../common/taxonomy';
+import { TAXA_LIMITS, taxonHitSchema, type TaxonHit } from '../../../common/taxonomy';
 import { api } from '@/lib/api-client';
 import { taxaPack } from './pack-client';
 
-const taxonListSchema = z.array(taxonSchema);
+const taxonListSchema = z.array(taxonHitSchema);
 
 export interface TaxaSearchOptions {
   limit?: number;
@@ -22,7 +22,7 @@ export interface TaxaSearchOptions {
 export async function searchTaxa(
   text: string,
   { limit = TAXA_LIMITS.defaultResults, signal, zone }: TaxaSearchOptions = {},
-): Promise<Taxon[]> {
+): Promise<TaxonHit[]> {
   if (text.trim() === '') return [];
   const pack = taxaPack();
   const region = regionOfZone(zone);

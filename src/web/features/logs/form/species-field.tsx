@@ -18,6 +18,7 @@ import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
 import { cn } from '@/lib/cn';
 import { browserTimeZone } from '@/lib/log-dates';
 import { queryKeys } from '@/lib/query-keys';
+import { GroupLabel } from '@/features/taxonomy';
 import {
   firstOption,
   labelOf,
@@ -239,6 +240,7 @@ function OptionItem({
           </span>
         )}
       </span>
+      {option.kind === 'taxon' && option.taxon.group && <GroupLabel group={option.taxon.group} />}
     </CommandItem>
   );
 }

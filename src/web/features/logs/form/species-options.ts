@@ -1,5 +1,5 @@
 import type { SpeciesEntry } from '../../../../common/logs/schemas';
-import type { Taxon } from '../../../../common/taxonomy';
+import type { Taxon, TaxonHit } from '../../../../common/taxonomy';
 import { filterOptions } from '@/components/combobox-options';
 
 // The Common Name picker's options (issues 20 and 34): the user's own names and the backbone's
@@ -8,7 +8,7 @@ import { filterOptions } from '@/components/combobox-options';
 
 export type SpeciesOption =
   | { kind: 'own'; value: string; name: string; scientific: string | null }
-  | { kind: 'taxon'; value: string; taxon: Taxon }
+  | { kind: 'taxon'; value: string; taxon: TaxonHit }
   | { kind: 'new'; value: string; name: string };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -36,7 +36,7 @@ export interface SpeciesOptions {
  */
 export function speciesOptions(
   own: readonly SpeciesEntry[],
-  taxa: readonly Taxon[],
+  taxa: readonly TaxonHit[],
   search: string,
   current: string,
 ): SpeciesOptions {

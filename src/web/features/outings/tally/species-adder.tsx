@@ -14,6 +14,7 @@ import {
 import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
 import { browserTimeZone } from '@/lib/log-dates';
 import { queryKeys } from '@/lib/query-keys';
+import { GroupLabel } from '@/features/taxonomy';
 import type { TallyEntry, TallySpecies } from './tally';
 
 // The tally's species field (issue 22): the log form's picker, open in the page. Typing lists the
@@ -184,6 +185,7 @@ function OptionItem({
           </span>
         )}
       </span>
+      {option.kind === 'taxon' && option.taxon.group && <GroupLabel group={option.taxon.group} />}
     </CommandItem>
   );
 }
