@@ -429,24 +429,23 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
       decimalLongitude: '13.4',
       coordinateUncertaintyInMeters: String(100 + 788),
       countryCode: 'DE',
-      occurrenceRemarks: 'Screaming parties',
+      // notes come as the shared page shows them: one rule for public surfaces (issue 34)
+      occurrenceRemarks: 'Screaming parties | Nest under the eaves of my neighbour, Hauptstr. 5',
       dataGeneralizations:
         'Coordinates rounded to 0.01 degrees; coordinateUncertaintyInMeters includes the rounding (788 m)',
-      informationWithheld: 'Exact coordinates withheld; Private notes withheld',
+      informationWithheld: 'Exact coordinates withheld',
     });
-    expect(swift!.occurrenceRemarks).not.toContain('Hauptstr');
     expect(jay).toMatchObject({
       decimalLatitude: '39.998456', // the owner allowed the exact point
       coordinateUncertaintyInMeters: '30',
-      occurrenceRemarks: 'Two calling from pines, "loud"',
+      occurrenceRemarks: 'Two calling from pines, "loud" | =private thoughts 🐦',
       dataGeneralizations: '',
-      informationWithheld: 'Private notes withheld',
+      informationWithheld: '',
     });
     expect(robin).toMatchObject({ dataGeneralizations: '', informationWithheld: '' });
     const zip = Object.values(files).join('\n');
     expect(zip).not.toContain('Roost site');
     expect(zip).not.toContain(secret.id);
-    expect(zip).not.toContain('=private thoughts');
     expect(files['eml.xml']).toContain('Public logs only');
   });
 
@@ -468,7 +467,7 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
     expect(occurrence.rows.map((row) => row.occurrenceID)).toEqual([`urn:uuid:${own.id}`]);
     const left = xml.parse(files['eml.xml']!)['eml:eml'].dataset.abstract.para;
     expect(left).toBe(
-      `1 observation of wildlife exported from Sightbook. Public logs only: private notes are withheld, and coordinates are rounded to 0.01 degrees unless the observer chose to share the exact point. ${imported} records imported from eBird and iNaturalist are left out: those sources publish them to GBIF themselves, and GBIF would otherwise hold them twice.`,
+      `1 observation of wildlife exported from Sightbook. Public logs only, as their shared pages show them: coordinates are rounded to 0.01 degrees unless the observer chose to share the exact point. ${imported} records imported from eBird and iNaturalist are left out: those sources publish them to GBIF themselves, and GBIF would otherwise hold them twice.`,
     );
 
     const asked = await archive(grace, '?scope=public&sourced=include');

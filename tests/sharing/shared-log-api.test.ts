@@ -17,6 +17,7 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
       const ada = await signUp(app, 'share');
       const open = await createLogAs(app, ada, {
         isPublic: true,
+        notes: 'Nest by the old barn',
         photoLinks: ['https://photos.example/x.jpg'],
       });
       const secret = await createLogAs(app, ada, { isPublic: false });
@@ -37,6 +38,8 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         ...expected
       } = open;
       expect(res.json()).toEqual(expected);
+      // notes show wherever the log is public, as the public archive has them (issue 34)
+      expect(res.json().notes).toBe('Nest by the old barn');
       expect(res.body).not.toContain(ada.id);
 
       for (const id of [secret.id, '00000000-0000-4000-8000-000000000000', 'nope']) {

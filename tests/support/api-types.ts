@@ -784,7 +784,7 @@ export interface paths {
     };
     /**
      * The species backbone for offline search
-     * @description Every taxon of the backbone with its names in the language (else Accept-Language) and English, as the web app searches it offline: a JSON header line, then a tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most 100,000 taxa: a larger backbone sends those with a common name first and says "complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.
+     * @description Every taxon of the backbone with its names in the language (else Accept-Language) and English, as the web app searches it offline: a JSON header line, then a tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most 130,000 taxa: a larger backbone sends those with a common name first and says "complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.
      */
     get: operations['getTaxaPack'];
     put?: never;
@@ -4177,7 +4177,7 @@ export interface operations {
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
         tz?: string;
-        /** @description public: only public logs, without private notes, coordinates as shared pages show them */
+        /** @description public: only public logs, as their shared pages show them (notes too, coordinates rounded unless shared exactly) */
         scope?: 'all' | 'public';
         /** @description With scope=public, records imported from a source that publishes to GBIF itself (eBird, iNaturalist): `exclude` (the default) leaves them out, `include` keeps them with their source record's link (dcterms:references). A whole archive (scope=all) holds them all */
         sourced?: 'exclude' | 'include';
@@ -4955,6 +4955,24 @@ export interface operations {
             commonName: string | null;
             rank: string;
             kingdom: string | null;
+            /**
+             * @description Bird, mammal, plant …: from its classification; null when unknown
+             * @enum {string|null}
+             */
+            group:
+              | 'bird'
+              | 'mammal'
+              | 'reptile'
+              | 'amphibian'
+              | 'fish'
+              | 'insect'
+              | 'arachnid'
+              | 'mollusc'
+              | 'animal'
+              | 'plant'
+              | 'fungus'
+              | 'other'
+              | null;
           }[];
         };
       };

@@ -40,7 +40,7 @@ export const dwcArchiveQuerySchema = logFiltersSchema.extend({
   scope: queryParam(
     z.enum(exportScopes, { error: 'Scope must be all or public' }).default('all'),
   ).describe(
-    'public: only public logs, without private notes, coordinates as shared pages show them',
+    'public: only public logs, as their shared pages show them (notes too, coordinates rounded unless shared exactly)',
   ),
   sourced: queryParam(
     z.enum(sourcedChoices, { error: 'Sourced must be exclude or include' }).optional(),

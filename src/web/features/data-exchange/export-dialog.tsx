@@ -161,8 +161,9 @@ export function ExportDialog({ state }: { state: ListState }) {
                 <span className="grid gap-1">
                   <span className="font-medium">Public logs only (for publishing)</span>
                   <span className="text-muted-foreground">
-                    Leaves out private logs and your private notes. Places are rounded to about 1
-                    km, as on shared pages, unless you chose to show a log&apos;s exact location.
+                    Leaves out private logs; public ones come as their shared pages show them, notes
+                    included. Places are rounded to about 1 km, unless you chose to show a
+                    log&apos;s exact location.
                   </span>
                 </span>
               </label>

@@ -138,7 +138,7 @@ export function emlXml(info: DatasetInfo): string {
   const count = `${info.occurrences.toLocaleString('en')} ${info.occurrences === 1 ? 'observation' : 'observations'}`;
   const scope =
     info.scope === 'public'
-      ? ' Public logs only: private notes are withheld, and coordinates are rounded to 0.01 degrees unless the observer chose to share the exact point.'
+      ? ' Public logs only, as their shared pages show them: coordinates are rounded to 0.01 degrees unless the observer chose to share the exact point.'
       : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <eml:eml xmlns:eml="eml://ecoinformatics.org/eml-2.1.1" xmlns:dc="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="eml://ecoinformatics.org/eml-2.1.1 http://rs.gbif.org/schema/eml-gbif-profile/1.1/eml.xsd" packageId="${packageId(info.userId, info.scope)}" system="http://gbif.org" scope="system" xml:lang="en">

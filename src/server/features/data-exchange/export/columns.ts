@@ -197,10 +197,9 @@ const columns: Array<ExportColumn<ExportRow>> = [
   {
     term: dwc('occurrenceRemarks'),
     userText: true,
-    value: (row, { scope }) =>
-      [countRemark(row), row.description, scope === 'all' ? row.notes : null]
-        .filter(Boolean)
-        .join(' | ') || null,
+    value: (row) =>
+      // notes are shown wherever the log is public, as on its shared page (issue 34)
+      [countRemark(row), row.description, row.notes].filter(Boolean).join(' | ') || null,
   },
   {
     term: dwc('dataGeneralizations'),
@@ -211,13 +210,7 @@ const columns: Array<ExportColumn<ExportRow>> = [
   },
   {
     term: dwc('informationWithheld'),
-    value: (row, context) =>
-      [
-        place(row, context).rounded ? 'Exact coordinates withheld' : null,
-        context.scope === 'public' && row.notes ? 'Private notes withheld' : null,
-      ]
-        .filter(Boolean)
-        .join('; ') || null,
+    value: (row, context) => (place(row, context).rounded ? 'Exact coordinates withheld' : null),
   },
   { csv: 'is_public', value: (row) => row.isPublic },
   { csv: 'photo_urls', value: (row) => row.photoUrls.join(' ') },

@@ -7,6 +7,7 @@ import { ComboboxField } from '@/components/combobox-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
+  FormDescription,
   Form,
   FormControl,
   FormField,
@@ -277,6 +278,11 @@ export function LogForm({
                   <FormControl>
                     <Textarea rows={4} {...field} value={field.value ?? ''} />
                   </FormControl>
+                  {/* one rule for notes on every public surface (issue 34) */}
+                  <FormDescription>
+                    Shown with the log wherever it is public: its shared page and exports for
+                    publishing.
+                  </FormDescription>
                   <FormMessage />
                 </FormItem>
               )}
