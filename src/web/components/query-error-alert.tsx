@@ -1,5 +1,7 @@
-import { CircleAlert, WifiOff } from 'lucide-react';
+import { CircleAlert, RotateCw, WifiOff } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { isUnreachable } from '@/lib/last-synced';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
@@ -11,10 +13,15 @@ export const OFFLINE_PAGE_TEXT = {
     'This page was not opened on this device while it was online. It will load once you are back online.',
 };
 
+/** What a failure of the server itself says, instead of its bare "Internal Server Error". */
+export const SERVER_FAILURE_TEXT = 'Something went wrong on the server. Try again in a moment.';
+
 /**
- * A failed load, said in the server's words; a 401 says nothing here (the sign-in toast does).
+ * A failed load, said in the server's words (a failure of the server in plain words), with a
+ * Retry button when the page can load again (issue 34: one error state); a 401 says nothing
+ * here (the sign-in toast does).
  */
-export function QueryErrorAlert({ error }: { error: Error | null }) {
+export function QueryErrorAlert({ error, onRetry }: { error: Error | null; onRetry?: () => void }) {
   if (!error || isUnauthorized(error)) return null;
   if (isUnreachable(error)) {
     return (
@@ -25,10 +32,19 @@ export function QueryErrorAlert({ error }: { error: Error | null }) {
       </Alert>
     );
   }
+  const serverFailed = error instanceof ApiError && error.status >= 500;
   return (
     <Alert variant="destructive">
       <CircleAlert />
-      <AlertDescription>{errorMessage(error, error.message)}</AlertDescription>
+      <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+        <span>{serverFailed ? SERVER_FAILURE_TEXT : errorMessage(error, error.message)}</span>
+        {onRetry && (
+          <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+            <RotateCw aria-hidden="true" />
+            Retry
+          </Button>
+        )}
+      </AlertDescription>
     </Alert>
   );
 }

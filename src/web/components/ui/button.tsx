@@ -17,6 +17,9 @@ const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground dark:hover:bg-accent/50',
         link: 'text-primary underline-offset-4 hover:underline',
+        /** Delete beside Edit: a destructive action that does not shout (issue 34). */
+        destructiveOutline:
+          'border border-destructive/50 bg-background text-destructive shadow-xs hover:bg-destructive/10 dark:border-destructive/60 dark:bg-input/30 dark:text-red-400 dark:hover:bg-destructive/20',
       },
       size: {
         default: 'h-9 px-4 py-2 has-[>svg]:px-3',

@@ -68,7 +68,7 @@ export function AccountPage() {
           <Skeleton className="h-40" />
         </div>
       ) : account.isError ? (
-        <QueryErrorAlert error={account.error} />
+        <QueryErrorAlert error={account.error} onRetry={() => void account.refetch()} />
       ) : (
         <AccountSections account={account.data} />
       )}

@@ -26,7 +26,7 @@ export function SessionsList() {
     );
   }
   if (sessions.isError) {
-    return <QueryErrorAlert error={sessions.error} />;
+    return <QueryErrorAlert error={sessions.error} onRetry={() => void sessions.refetch()} />;
   }
   const sorted = [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current));
 

@@ -55,7 +55,7 @@ function AdminConsole({ selfId }: { selfId: string }) {
             </span>
           )}
         </h2>
-        <QueryErrorAlert error={users.error} />
+        <QueryErrorAlert error={users.error} onRetry={() => void users.refetch()} />
         {users.isPending ? (
           <div className="grid gap-2">
             <Skeleton className="h-14 w-full" />

@@ -51,7 +51,7 @@ export function InvitationsSection({ registration }: { registration: Registratio
           Create invitation
         </Button>
       </div>
-      <QueryErrorAlert error={invitations.error} />
+      <QueryErrorAlert error={invitations.error} onRetry={() => void invitations.refetch()} />
       {invitations.isPending ? (
         <Skeleton className="h-12 w-full" />
       ) : invitations.data?.items.length === 0 ? (

@@ -168,7 +168,7 @@ export function ListsPage() {
           ) : waiting ? (
             <RowsSkeleton />
           ) : list.error ? (
-            <QueryErrorAlert error={list.error} />
+            <QueryErrorAlert error={list.error} onRetry={() => void list.refetch()} />
           ) : (
             <EmptyList state={state} hasPlaces={placeNames.length > 0 || places.isPending} />
           )}

@@ -23,7 +23,7 @@ const onTheMap = (total: number) =>
 export function MapPage() {
   useDocumentTitle('Map');
   const [state, update] = useListState();
-  const { data, isPending, error } = useLogPoints(toFilterQuery(state));
+  const { data, isPending, error, refetch } = useLogPoints(toFilterQuery(state));
   const filtersSet = countActiveFilters(state.filters) > 0;
   const searching = filtersSet || state.q.trim() !== '';
   const listSearch = listViewSearch(useSearch()); // the list shares the search and filters
@@ -85,7 +85,7 @@ export function MapPage() {
           <ClusterMap features={data?.features ?? noFeatures} />
         </div>
       ) : (
-        <QueryErrorAlert error={error} />
+        <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       )}
     </main>
   );

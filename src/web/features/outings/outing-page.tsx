@@ -34,7 +34,7 @@ const COPIED_INDICATOR_MS = 2000; // as a log's Share (SPEC §9)
 /** Issue 22: one outing, its effort, its species with their counts, a map of its logs. */
 export function OutingPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
-  const { data: outing, error, isPending } = useOuting(id);
+  const { data: outing, error, isPending, refetch } = useOuting(id);
   const deleteOuting = useDeleteOuting();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -128,7 +128,7 @@ export function OutingPage({ id }: { id: string }) {
               <Pencil />
               Edit
             </Button>
-            <Button variant="destructive" onClick={() => setDeleting(true)}>
+            <Button variant="destructiveOutline" onClick={() => setDeleting(true)}>
               <Trash2 />
               Delete
             </Button>
@@ -141,7 +141,7 @@ export function OutingPage({ id }: { id: string }) {
       ) : isPending ? (
         <OutingSkeleton />
       ) : (
-        <QueryErrorAlert error={error} />
+        <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       )}
 
       {outing && <EditOutingDialog outing={outing} open={editing} onOpenChange={setEditing} />}

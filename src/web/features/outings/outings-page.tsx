@@ -41,7 +41,7 @@ function usePage() {
 /** Issue 22: the user's outings, newest first, each with its effort and what it found. */
 export function OutingsPage({ startOuting }: { startOuting?: ReactNode }) {
   const [page, setPage] = usePage();
-  const { data, error, isPending, isPlaceholderData } = useOutings(page);
+  const { data, error, isPending, isPlaceholderData, refetch } = useOutings(page);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   // past the last page (outings deleted since the link was made): the last page there is
   const shownPage = Math.min(page, pages);
@@ -76,7 +76,7 @@ export function OutingsPage({ startOuting }: { startOuting?: ReactNode }) {
       ) : isPending ? (
         <RowsSkeleton />
       ) : error ? (
-        <QueryErrorAlert error={error} />
+        <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       ) : (
         <NoOutings startOuting={startOuting} />
       )}

@@ -27,7 +27,7 @@ const SHARE_NEEDS_PUBLIC = 'Please enable public sharing first'; // SPEC §4's w
 
 export function LogDetailsPage({ id }: { id: string }) {
   const [, navigate] = useLocation();
-  const { data: log, error, isPending } = useLog(id);
+  const { data: log, error, isPending, refetch } = useLog(id);
   useDocumentTitle(log ? log.speciesCommon : undefined);
   const deleteLog = useDeleteLog();
   const [confirming, setConfirming] = useState(false);
@@ -96,7 +96,7 @@ export function LogDetailsPage({ id }: { id: string }) {
                 Edit
               </Link>
             </Button>
-            <Button variant="destructive" onClick={() => setConfirming(true)}>
+            <Button variant="destructiveOutline" onClick={() => setConfirming(true)}>
               <Trash2 />
               Delete
             </Button>
@@ -114,7 +114,7 @@ export function LogDetailsPage({ id }: { id: string }) {
       ) : isPending ? (
         <DetailsSkeleton />
       ) : (
-        <QueryErrorAlert error={error} />
+        <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       )}
 
       <DeleteLogDialog

@@ -79,7 +79,7 @@ function LogCards({ logs, onDelete }: { logs: Log[]; onDelete: (log: Log) => voi
 export function LogsPage({ actions }: { actions?: ReactNode }) {
   useDocumentTitle('Wildlife Logs');
   const [state, update] = useListState();
-  const { data, isPending, isPlaceholderData, error } = useLogs(toPageQuery(state));
+  const { data, isPending, isPlaceholderData, error, refetch } = useLogs(toPageQuery(state));
   const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
   const filtersSet = countActiveFilters(state.filters) > 0;
   const filtered = filtersSet || state.q.trim() !== '';
@@ -160,7 +160,7 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
       ) : isPending || pastTheEnd || emptyMeanwhile ? (
         <CardSkeletons />
       ) : (
-        <QueryErrorAlert error={error} />
+        <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       )}
 
       {pages > 1 && (
