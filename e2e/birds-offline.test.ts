@@ -94,7 +94,7 @@ describe('the bird list in the browser', () => {
     await context.close();
   });
 
-  it('offers the robin of the place first', async () => {
+  it('offers the robin of the place first, and Enter takes it', async () => {
     for (const [zone, common, scientific] of [
       ['America/New_York', 'American Robin', 'Turdus migratorius'],
       ['Europe/London', 'European Robin', 'Erithacus rubecula'],
@@ -105,6 +105,11 @@ describe('the bird list in the browser', () => {
       await typeSpecies(page, 'robin');
       await page.getByRole('option', { name: `${common} ${scientific}`, exact: true }).waitFor();
       expect(await firstSpecies(page).textContent()).toBe(`${common}${scientific}`);
+      // Enter takes the best match, not the typed text (issue 34)
+      await page.keyboard.press('Enter');
+      expect(await page.getByTestId('chosen-taxon').textContent()).toBe(
+        `Species: ${scientific} (${common})`,
+      );
       await context.close();
     }
   });

@@ -64,7 +64,7 @@ export function SpeciesField({ form, own, taxon, onTaxonChange }: SpeciesFieldPr
   const ownNames = [...own, ...added.map((common) => ({ common, scientific: null }))];
   const searched = search.trim().length >= MIN_TAXON_SEARCH ? (taxa.data ?? []) : [];
   const options = speciesOptions(ownNames, searched, search, value);
-  // The highlighted option follows the list: Enter takes the leading one. cmdk keeps a value it
+  // The highlighted option follows the list: Enter takes the first one. cmdk keeps a value it
   // was given even when the items change, so a value the user moved to counts for its list only.
   const first = firstOption(options)?.value ?? '';
   const [moved, setMoved] = useState<{ first: string; value: string }>();
@@ -159,6 +159,11 @@ export function SpeciesField({ form, own, taxon, onTaxonChange }: SpeciesFieldPr
                     selected={value}
                     onSelect={choose}
                   />
+                  {options.typed && (
+                    <CommandGroup>
+                      <OptionItem option={options.typed} selected={value} onSelect={choose} />
+                    </CommandGroup>
+                  )}
                 </CommandList>
               </Command>
             </PopoverContent>

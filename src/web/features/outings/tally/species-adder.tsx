@@ -121,6 +121,11 @@ export function SpeciesAdder({ tallied, onAdd }: SpeciesAdderProps) {
               onSelect={choose}
             />
             <OptionGroup heading="Species" options={options.taxa} onSelect={choose} />
+            {options.typed && (
+              <CommandGroup>
+                <OptionItem option={options.typed} onSelect={choose} />
+              </CommandGroup>
+            )}
           </>
         )}
       </CommandList>
