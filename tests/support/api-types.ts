@@ -435,7 +435,7 @@ export interface paths {
     };
     /**
      * List your outings
-     * @description A page of your outings, newest start first, each with how many species and individuals its logs hold.
+     * @description A page of your outings, newest start first, each with how many species and individuals its logs hold; with `ids`, only those of them (another user’s are left out).
      */
     get: operations['listOutings'];
     put?: never;
@@ -784,7 +784,7 @@ export interface paths {
     };
     /**
      * The species backbone for offline search
-     * @description Every taxon of the backbone with its names in the language (else Accept-Language) and English, as the web app searches it offline: a JSON header line, then a tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most 100,000 taxa: a larger backbone sends those with a common name first and says "complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.
+     * @description Every taxon of the backbone with its names in the language (else Accept-Language) and English, as the web app searches it offline: a JSON header line, then a tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most 130,000 taxa: a larger backbone sends those with a common name first and says "complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.
      */
     get: operations['getTaxaPack'];
     put?: never;
@@ -3013,6 +3013,8 @@ export interface operations {
       query?: {
         page?: number;
         pageSize?: number;
+        /** @description Only these outings: their ids, separated by commas (at most 100) */
+        ids?: string;
       };
       header?: never;
       path?: never;
