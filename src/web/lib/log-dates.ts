@@ -95,13 +95,15 @@ export const formatObservedDay = (
     timeZone: observedZone(log, viewer),
   }).format(new Date(log.observedAt));
 
+/** The day observed, as it was at the place, as YYYY-MM-DD: what the list groups logs by. */
+export const observedDay = (log: ObservedTime, viewer: Viewer = {}) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: observedZone(log, viewer) }).format(
+    new Date(log.observedAt),
+  ); // en-CA writes YYYY-MM-DD
+
 /** The `<time>` element's machine-readable value: the instant, or the day of a date-only log. */
 export const observedDateTime = (log: ObservedTime) =>
-  log.timeKnown === false
-    ? new Intl.DateTimeFormat('en-CA', { timeZone: observedZone(log, {}) }).format(
-        new Date(log.observedAt),
-      ) // en-CA writes YYYY-MM-DD
-    : log.observedAt;
+  log.timeKnown === false ? observedDay(log) : log.observedAt;
 
 /** 'Created {date}' / 'Updated {date}': 'May 1, 2026'. */
 export const formatDay = (iso: string, { locale, timeZone }: Viewer = {}) =>

@@ -62,7 +62,8 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
                 className="min-w-0 truncate text-lg leading-tight"
                 title={log.speciesCommon}
               >
-                <h2 className="truncate">{log.speciesCommon}</h2>
+                {/* under the heading of its day (h2) */}
+                <h3 className="truncate">{log.speciesCommon}</h3>
                 {(log.speciesScientific ?? log.taxon?.scientificName) && (
                   <p className="mt-1.5 truncate text-sm font-normal text-muted-foreground italic">
                     {log.speciesScientific ?? log.taxon?.scientificName}

@@ -1,5 +1,5 @@
 import { Footprints, Plus } from 'lucide-react';
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
@@ -19,12 +19,10 @@ import { toPageQuery } from '../search/list-query';
 import { SearchInput } from '../search/search-input';
 import { useListState } from '../search/use-list-state';
 import { DeleteLogDialog } from './delete-log-dialog';
-import { LogCard, LogCardSkeleton } from './log-card';
+import { GroupedLogs, LogSkeletons } from './grouped-logs';
 import { ListPagination } from '@/components/list-pagination';
 import { LogsEmptyState } from './logs-empty-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const SKELETON_CARDS = 6; // SPEC §9
 
 /** '34 logs'; with a search or filters, '4 matching logs' (issue 23: logs, not animals). */
 export const logsTotal = (total: number, filtered: boolean) =>
@@ -43,36 +41,6 @@ async function shareFromList(log: Log) {
   } else if (outcome === 'failed') {
     toast.error('Error', { description: 'Failed to copy link to clipboard' });
   }
-}
-
-const CardSkeletons = () => (
-  <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-    {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-      <LogCardSkeleton key={index} />
-    ))}
-  </div>
-);
-
-/**
- * The page's cards, drawn after the rest of the page: their first drawing (20 cards, each with
- * its menu) is a deferred render, which React splits into short pieces, so the heading and the
- * toolbar show first and the page answers a tap while the cards are made.
- */
-function LogCards({ logs, onDelete }: { logs: Log[]; onDelete: (log: Log) => void }) {
-  const shown = useDeferredValue(logs, null);
-  if (!shown) return <CardSkeletons />;
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {shown.map((log) => (
-        <LogCard
-          key={log.id}
-          log={log}
-          onShare={(shared) => void shareFromList(shared)}
-          onDelete={onDelete}
-        />
-      ))}
-    </div>
-  );
 }
 
 /** `actions`: other features' buttons beside New Log (the router's "Start outing"). */
@@ -155,10 +123,14 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
             onClearFilters={clearFilters}
           />
         ) : (
-          <LogCards logs={data.items} onDelete={setDeleting} />
+          <GroupedLogs
+            logs={data.items}
+            onShare={(log) => void shareFromList(log)}
+            onDelete={setDeleting}
+          />
         )
       ) : isPending || pastTheEnd || emptyMeanwhile ? (
-        <CardSkeletons />
+        <LogSkeletons />
       ) : (
         <QueryErrorAlert error={error} />
       )}

@@ -1,0 +1,166 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './browser.js';
+import {
+  createLog,
+  expectAccessible,
+  pathOf,
+  signUp,
+  uploadImage,
+  type SignedIn,
+} from './support.js';
+
+// The logs list under the headings of its days and outings (issue 34).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+
+async function createOuting(context: BrowserContext, outing: Record<string, unknown>) {
+  const response = await context.request.post('/api/outings', { data: outing });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+/** When SCREENSHOTS is set: the first screen of the page, in that folder. */
+async function shoot(page: Page, name: string) {
+  const folder = process.env.SCREENSHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`) });
+}
+
+/** The page in the light theme, then the dark one (the system's, read as the page loads). */
+async function inBothThemes(page: Page, name: string, ready: () => Promise<unknown>) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.reload();
+    await ready();
+    expect(await page.evaluate("document.documentElement.classList.contains('dark')")).toBe(
+      theme === 'dark',
+    );
+    await shoot(page, `${name}-${theme}`);
+    await expectAccessible(page);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+const headings = (page: Page) => page.getByTestId('log-group-heading').allInnerTexts();
+const waitForHeadings = (page: Page) =>
+  expect.poll(() => headings(page), { timeout: 10_000 }).toEqual(EXPECTED_HEADINGS);
+const cardNames = (page: Page) => page.getByTestId('log-card').locator('h3').allInnerTexts();
+
+// newest first; the Apr 8 outing's logs gathered, the Tokyo crane on its own Apr 7
+const EXPECTED_HEADINGS = [
+  'Apr 9, 2024',
+  'Apr 8, 2024',
+  'Apr 8, 2024 · Mill Creek Lake — 3 species',
+  'Apr 7, 2024',
+  'Apr 6, 2024 · Outing — 1 species',
+];
+const EXPECTED_ORDER = [
+  'Grey Heron',
+  'Kestrel',
+  'Great Crested Grebe',
+  'Coot',
+  'Mallard',
+  'Robin',
+  'Wren',
+  'Common Crane',
+  'Dunnock',
+];
+
+describe('the logs list grouped by day and outing', () => {
+  let ada: SignedIn;
+  let lake: { id: string };
+  beforeAll(async () => {
+    // the viewer in UTC: the crane's day is Tokyo's, not the viewer's
+    ada = await signUp(browser, { viewport: DESKTOP, timezoneId: 'UTC' });
+    const { context } = ada;
+    lake = await createOuting(context, {
+      startedAt: '2024-04-08T07:00:00Z',
+      timeZone: 'UTC',
+      placeName: 'Mill Creek Lake',
+      protocol: 'traveling',
+    });
+    const nameless = await createOuting(context, {
+      startedAt: '2024-04-06T08:00:00Z',
+      timeZone: 'UTC',
+    });
+    const photo = await uploadImage(
+      context,
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#5a8f4e' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
+    const at = (observedAt: string) => ({ observedAt, timeZone: 'UTC' });
+    for (const log of [
+      { speciesCommon: 'Dunnock', ...at('2024-04-06T08:10:00Z'), outingId: nameless.id },
+      { speciesCommon: 'Common Crane', observedAt: '2024-04-06T16:30:00Z', timeZone: 'Asia/Tokyo' },
+      { speciesCommon: 'Wren', ...at('2024-04-07T09:00:00Z'), placeName: 'Hedge End' },
+      { speciesCommon: 'Robin', ...at('2024-04-07T10:00:00Z'), count: 2, placeName: 'Garden' },
+      {
+        speciesCommon: 'Mallard',
+        speciesScientific: 'Anas platyrhynchos',
+        ...at('2024-04-08T07:10:00Z'),
+        count: 14,
+        placeName: 'Mill Creek Lake, north shore',
+        outingId: lake.id,
+        uploadedPhotoUrls: [photo],
+      },
+      { speciesCommon: 'Coot', ...at('2024-04-08T07:20:00Z'), count: 6, outingId: lake.id },
+      {
+        speciesCommon: 'Great Crested Grebe',
+        ...at('2024-04-08T07:30:00Z'),
+        count: 2,
+        placeName: 'Mill Creek Lake',
+        outingId: lake.id,
+        isPublic: false,
+      },
+      { speciesCommon: 'Kestrel', ...at('2024-04-08T15:00:00Z'), placeName: 'Ridge Road' },
+      { speciesCommon: 'Grey Heron', ...at('2024-04-09T17:00:00Z'), placeName: 'Mill Creek' },
+    ]) {
+      await createLog(context, log);
+    }
+  });
+  afterAll(() => ada.context.close());
+
+  it('heads the grid of cards with their days and outings, newest first', async () => {
+    const page = await ada.context.newPage();
+    await page.goto('/');
+    await waitForHeadings(page);
+    expect(await cardNames(page)).toEqual(EXPECTED_ORDER);
+    // days of a log or two side by side, not a card a line
+    const tops = (locator: Locator) =>
+      locator.evaluateAll((found) =>
+        found.map((element) => Math.round(element.getBoundingClientRect().top)),
+      );
+    const dayTops = await tops(page.getByTestId('log-group-heading'));
+    expect(dayTops[0]).toBe(dayTops[1]);
+    expect(dayTops[2]).toBeGreaterThan(dayTops[1]!);
+    // the cards keep what the SPEC gives them: the scientific name, the date and time
+    const mallard = page.getByTestId('log-card').filter({ hasText: 'Mallard' });
+    await mallard.getByText('Anas platyrhynchos').waitFor();
+    expect(await mallard.locator('time').innerText()).toBe('Apr 8, 2024, 7:10 AM');
+    // the outing's three cards side by side
+    const outing = page.locator('section').filter({ hasText: 'Mill Creek Lake — 3 species' });
+    const cardTops = await tops(outing.getByTestId('log-card'));
+    expect(cardTops).toHaveLength(3);
+    expect(new Set(cardTops).size).toBe(1);
+
+    await inBothThemes(page, 'list-1280', () => waitForHeadings(page));
+
+    // the outing's heading opens the outing
+    await page.getByRole('link', { name: 'Mill Creek Lake — 3 species' }).click();
+    await page.waitForURL(`**/outings/${lake.id}`);
+    expect(pathOf(page)).toBe(`/outings/${lake.id}`);
+    await page.close();
+  });
+});
