@@ -12,7 +12,7 @@ import {
   type SignedIn,
 } from './support.js';
 
-// The logs list under the headings of its days and outings (issue 34).
+// The logs list under the headings of its days and outings, and a phone's dense rows (issue 34).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,6 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 async function createOuting(context: BrowserContext, outing: Record<string, unknown>) {
@@ -81,7 +82,7 @@ describe('the logs list grouped by day and outing', () => {
   let lake: { id: string };
   beforeAll(async () => {
     // the viewer in UTC: the crane's day is Tokyo's, not the viewer's
-    ada = await signUp(browser, { viewport: DESKTOP, timezoneId: 'UTC' });
+    ada = await signUp(browser, { viewport: PHONE, timezoneId: 'UTC' });
     const { context } = ada;
     lake = await createOuting(context, {
       startedAt: '2024-04-08T07:00:00Z',
@@ -132,8 +133,52 @@ describe('the logs list grouped by day and outing', () => {
   });
   afterAll(() => ada.context.close());
 
-  it('heads the grid of cards with their days and outings, newest first', async () => {
+  it('heads a phone’s rows with their days and outings, newest first, several to a screen', async () => {
+    const { page } = ada;
+    await page.goto('/');
+    await page.getByText('9 logs').waitFor();
+    await waitForHeadings(page);
+    expect(await cardNames(page)).toEqual(EXPECTED_ORDER);
+    await page
+      .getByRole('heading', { level: 2, name: 'Apr 8, 2024 · Mill Creek Lake — 3 species' })
+      .waitFor();
+
+    // a dense row: the time alone (the heading has the day), the place, the count
+    const mallard = page.getByTestId('log-card').filter({ hasText: 'Mallard' });
+    expect(await mallard.locator('time').innerText()).toBe('7:10 AM');
+    await mallard.getByText('Mill Creek Lake, north shore').waitFor();
+    expect(await mallard.getByTestId('log-card-count').innerText()).toBe('14');
+    await mallard.getByTestId('log-card-cover').waitFor();
+    const tokyo = page.getByTestId('log-card').filter({ hasText: 'Common Crane' });
+    expect(await tokyo.locator('time').innerText()).toBe('1:30 AM GMT+9');
+
+    // more than two logs on the first screen, each whole
+    const boxes = await page.getByTestId('log-card').evaluateAll((cards) =>
+      cards.map((card) => {
+        const { top, bottom } = card.getBoundingClientRect();
+        return { top, bottom };
+      }),
+    );
+    const onScreen = boxes.filter((box) => box.top >= 0 && box.bottom <= PHONE.height);
+    expect(onScreen.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...boxes.map((box) => box.bottom - box.top))).toBeLessThanOrEqual(80);
+    const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+
+    await inBothThemes(page, 'list-390', () => waitForHeadings(page));
+
+    // the row opens its log; the outing's heading opens the outing
+    await page.getByTestId('log-card').filter({ hasText: 'Kestrel' }).getByRole('link').click();
+    await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Mill Creek Lake — 3 species' }).click();
+    await page.waitForURL(`**/outings/${lake.id}`);
+    expect(pathOf(page)).toBe(`/outings/${lake.id}`);
+  });
+
+  it('heads a desktop’s grid of cards alike', async () => {
     const page = await ada.context.newPage();
+    await page.setViewportSize(DESKTOP);
     await page.goto('/');
     await waitForHeadings(page);
     expect(await cardNames(page)).toEqual(EXPECTED_ORDER);
@@ -157,10 +202,12 @@ describe('the logs list grouped by day and outing', () => {
 
     await inBothThemes(page, 'list-1280', () => waitForHeadings(page));
 
-    // the outing's heading opens the outing
-    await page.getByRole('link', { name: 'Mill Creek Lake — 3 species' }).click();
-    await page.waitForURL(`**/outings/${lake.id}`);
-    expect(pathOf(page)).toBe(`/outings/${lake.id}`);
+    // a phone turned, or a window narrowed: the rows, under the same headings
+    await page.setViewportSize(PHONE);
+    await expect
+      .poll(() => page.getByText('Anas platyrhynchos').count(), { timeout: 10_000 })
+      .toBe(0);
+    expect(await headings(page)).toEqual(EXPECTED_HEADINGS);
     await page.close();
   });
 });

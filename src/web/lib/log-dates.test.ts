@@ -5,6 +5,7 @@ import {
   formatObservedDay,
   formatObservedLong,
   formatObservedMedium,
+  formatObservedTime,
   observedDateTime,
   observedDay,
 } from './log-dates';
@@ -41,6 +42,13 @@ describe('the day and the time apart (the list groups logs under their day)', ()
       '2026-05-01',
     );
     expect(formatObservedDay(tokyo, place, 'medium')).toBe('May 2, 2026');
+  });
+
+  it('reads the time alone, with the zone when it differs, or says it was not recorded', () => {
+    expect(formatObservedTime(at('2026-05-01T06:30:00Z'), place)).toBe('6:30 AM');
+    const denver = { observedAt: '2024-01-06T17:40:00Z', timeZone: 'America/Denver' };
+    expect(formatObservedTime({ ...denver, timeKnown: true }, place)).toBe('10:40 AM MST');
+    expect(formatObservedTime({ ...denver, timeKnown: false }, place)).toBe('time not recorded');
   });
 });
 
