@@ -12,7 +12,8 @@ import {
   type SignedIn,
 } from './support.js';
 
-// The logs list under the headings of its days and outings, and a phone's dense rows (issue 34).
+// The logs list under the headings of its days and outings, a phone's dense rows, and a search
+// that finds nothing (issue 34).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -209,5 +210,60 @@ describe('the logs list grouped by day and outing', () => {
       .toBe(0);
     expect(await headings(page)).toEqual(EXPECTED_HEADINGS);
     await page.close();
+  });
+
+  it('offers to clear a search that matched nothing, never to create a first log', async () => {
+    const { page } = ada;
+    await page.goto('/?q=zebra');
+    await page.getByRole('heading', { name: 'No logs found' }).waitFor();
+    await page
+      .getByText('Try adjusting your filters or search query to find more results.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create First Log' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Clear All Filters' }).count()).toBe(0);
+    await inBothThemes(page, 'no-match-390', () =>
+      page.getByRole('button', { name: 'Clear search' }).waitFor(),
+    );
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByText('9 logs').waitFor();
+    expect(await page.getByPlaceholder('Search by species name...').inputValue()).toBe('');
+    expect(new URL(page.url()).search).toBe('');
+
+    // a search and a filter: Clear search clears both, Clear All Filters the filters only
+    await page.goto('/?q=heron&minCount=50');
+    await page.getByRole('heading', { name: 'No logs found' }).waitFor();
+    await page.getByRole('button', { name: 'Clear All Filters' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create First Log' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await page.getByText('9 logs').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByTestId('filters-badge').count()).toBe(0);
+
+    // a filter alone: its Clear All Filters is the way back
+    await page.goto('/?minCount=50');
+    await page.getByRole('heading', { name: 'No logs found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Create First Log' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await page.getByText('9 logs').waitFor();
+  });
+});
+
+describe('an account without logs', () => {
+  it('keeps the SPEC’s empty state, searching or not', async () => {
+    const { page, context } = await signUp(browser, { viewport: PHONE });
+    await page.goto('/?q=owl');
+    await page.getByRole('heading', { name: 'No logs found' }).waitFor();
+    await page
+      .getByText('Try adjusting your filters or search query to find more results.')
+      .waitFor();
+    await page.getByRole('link', { name: 'Create First Log' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(0);
+    await page.goto('/');
+    await page
+      .getByText('Start logging your wildlife sightings to build your observation database.')
+      .waitFor();
+    await page.getByRole('link', { name: 'Create First Log' }).waitFor();
+    await context.close();
   });
 });

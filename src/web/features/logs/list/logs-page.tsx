@@ -13,7 +13,7 @@ import { shareLog } from '@/features/sharing';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
 import { useDeleteLog } from '../api/use-log-writes';
-import { useLogs } from '../api/use-logs';
+import { useHasLogs, useLogs } from '../api/use-logs';
 import { FiltersPopover } from '../search/filters-popover';
 import { toPageQuery } from '../search/list-query';
 import { SearchInput } from '../search/search-input';
@@ -50,7 +50,10 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
   const { data, isPending, isPlaceholderData, error } = useLogs(toPageQuery(state));
   const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
   const filtersSet = countActiveFilters(state.filters) > 0;
-  const filtered = filtersSet || state.q.trim() !== '';
+  const searchSet = state.q.trim() !== '';
+  const filtered = filtersSet || searchSet;
+  // asked only when a search or filter matched nothing: is that the account, or the search?
+  const { data: hasLogs } = useHasLogs(filtered && data?.total === 0);
   // past the last page (a narrower search, logs deleted, an old link): the last page there is
   const pastTheEnd = data !== undefined && pages > 0 && state.page > pages;
   // the empty page past the end, kept while the last page loads, is not an empty list
@@ -118,8 +121,11 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
       {data && !pastTheEnd && !emptyMeanwhile ? (
         data.items.length === 0 ? (
           <LogsEmptyState
-            searching={filtered}
+            filtered={filtered}
+            searchSet={searchSet}
             filtersSet={filtersSet}
+            hasLogs={hasLogs}
+            onClearSearch={() => update({ q: '', filters: emptyFilters })}
             onClearFilters={clearFilters}
           />
         ) : (
