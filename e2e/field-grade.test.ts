@@ -213,7 +213,8 @@ describe('the list past its last page', () => {
     await page.getByText('4 matching logs').waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('?q=heron');
     expect(await page.getByText('No logs found').count()).toBe(0);
-    await expect.poll(() => page.locator('h2', { hasText: 'Pager Heron' }).count()).toBe(4);
+    // the cards' species are h3s, under the h2 of their day
+    await expect.poll(() => page.locator('h3', { hasText: 'Pager Heron' }).count()).toBe(4);
 
     await page.goto('/?page=99');
     await page.getByText('Page 2 of 2').waitFor();

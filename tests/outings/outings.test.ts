@@ -128,6 +128,29 @@ describe.each(stores)('outings on $store', ({ databaseUrl }) => {
     ]);
   });
 
+  it('lists only the outings of ids, leaving out those of another user', async () => {
+    const user = await signUp(app, 'ids');
+    const [first, , third] = [
+      await startOuting(user, { startedAt: '2026-06-01T07:00Z', placeName: 'First' }),
+      await startOuting(user, { startedAt: '2026-06-02T07:00Z' }),
+      await startOuting(user, { startedAt: '2026-06-03T07:00Z', placeName: 'Third' }),
+    ];
+    await createLogAs(app, user, { speciesCommon: 'Wren', outingId: third!.id });
+    const others = await startOuting(bob);
+    const res = await get(user, `/api/outings?ids=${first!.id},${others.id},${third!.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBe(2);
+    expect(
+      res.json().items.map((o: { placeName: string; species: number }) => [o.placeName, o.species]),
+    ).toEqual([
+      ['Third', 1],
+      ['First', 0],
+    ]);
+    const bad = await get(user, `/api/outings?ids=${first!.id},nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('ids must be outing ids, separated by commas');
+  });
+
   it.each([
     [{ protocol: 'pelagic' }, 'Protocol must be incidental, stationary, traveling or area'],
     [{ partySize: 0 }, 'Party size must be at least 1'],

@@ -435,7 +435,7 @@ export interface paths {
     };
     /**
      * List your outings
-     * @description A page of your outings, newest start first, each with how many species and individuals its logs hold.
+     * @description A page of your outings, newest start first, each with how many species and individuals its logs hold; with `ids`, only those of them (another user’s are left out).
      */
     get: operations['listOutings'];
     put?: never;
@@ -3013,6 +3013,8 @@ export interface operations {
       query?: {
         page?: number;
         pageSize?: number;
+        /** @description Only these outings: their ids, separated by commas (at most 100) */
+        ids?: string;
       };
       header?: never;
       path?: never;

@@ -4,6 +4,7 @@ import {
   dateTimeField,
   LOG_LIMITS,
   logSchema,
+  MAX_PAGE_SIZE,
   optionalText,
   sharedLogSchema,
   pagingSchema,
@@ -16,6 +17,7 @@ import {
   sourceUrlField,
   sourceUrlWriteField,
 } from '../logs/record-details.js';
+import { optionalQuery } from '../query-params.js';
 
 // Outings (issue 22; ARCHITECTURE "Later contracts"): eBird's checklists. An outing has its
 // effort (when, how long, how far, how many people, which protocol) and whether every species
@@ -131,8 +133,22 @@ export const sharedOutingSchema = outingSummarySchema
   .extend({ logs: z.array(sharedLogSchema) });
 export type SharedOuting = z.infer<typeof sharedOutingSchema>;
 
-/** A page of outings: as a page of logs (20 by default, at most 100). */
-export const outingListQuerySchema = pagingSchema;
+/**
+ * A page of outings: as a page of logs (20 by default, at most 100); with `ids`, only those
+ * outings (the logs list names the outings of its page, issue 34).
+ */
+export const outingListQuerySchema = pagingSchema.extend({
+  ids: optionalQuery(
+    z
+      .string()
+      .transform((text) => text.split(','))
+      .pipe(
+        z
+          .array(z.uuid({ error: 'ids must be outing ids, separated by commas' }))
+          .max(MAX_PAGE_SIZE, `ids must name at most ${MAX_PAGE_SIZE} outings`),
+      ),
+  ).describe('Only these outings: their ids, separated by commas (at most 100)'),
+});
 export type OutingListQuery = z.infer<typeof outingListQuerySchema>;
 
 /** DELETE /api/outings/:id?withLogs=true deletes its logs too; false keeps them, detached. */

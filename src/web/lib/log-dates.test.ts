@@ -5,7 +5,9 @@ import {
   formatObservedDay,
   formatObservedLong,
   formatObservedMedium,
+  formatObservedTime,
   observedDateTime,
+  observedDay,
 } from './log-dates';
 
 const place = { locale: 'en-US', timeZone: 'UTC' };
@@ -28,6 +30,25 @@ describe('log dates', () => {
     const paris = { locale: 'en-US', timeZone: 'Europe/Paris' };
     expect(formatObservedMedium(at('2026-05-01T22:30:00Z'), paris)).toBe('May 2, 2026, 12:30 AM');
     expect(formatDay('2026-12-31T23:59:00Z', paris)).toBe('January 1, 2027');
+  });
+});
+
+describe('the day and the time apart (the list groups logs under their day)', () => {
+  it("gives the day at the place, and the viewer's for a log without a zone", () => {
+    // 01:30 in Tokyo on May 2 is still May 1 in UTC and in New York
+    const tokyo = { observedAt: '2026-05-01T16:30:00Z', timeZone: 'Asia/Tokyo', timeKnown: true };
+    expect(observedDay(tokyo, place)).toBe('2026-05-02');
+    expect(observedDay(at('2026-05-01T16:30:00Z'), { timeZone: 'America/New_York' })).toBe(
+      '2026-05-01',
+    );
+    expect(formatObservedDay(tokyo, place, 'medium')).toBe('May 2, 2026');
+  });
+
+  it('reads the time alone, with the zone when it differs, or says it was not recorded', () => {
+    expect(formatObservedTime(at('2026-05-01T06:30:00Z'), place)).toBe('6:30 AM');
+    const denver = { observedAt: '2024-01-06T17:40:00Z', timeZone: 'America/Denver' };
+    expect(formatObservedTime({ ...denver, timeKnown: true }, place)).toBe('10:40 AM MST');
+    expect(formatObservedTime({ ...denver, timeKnown: false }, place)).toBe('time not recorded');
   });
 });
 

@@ -56,10 +56,16 @@ export const zoneAbbreviation = (instant: Date, zone: string, locale?: string) =
 export const differsFromViewer = (instant: Date, zone: string, viewer: Viewer = {}) =>
   offsetName(instant, zone) !== offsetName(instant, viewer.timeZone);
 
-function formatObserved(log: ObservedTime, dateStyle: 'medium' | 'long', viewer: Viewer) {
+/** Without `dateStyle`, the time alone: the day is said elsewhere (a heading of the list). */
+function formatObserved(
+  log: ObservedTime,
+  dateStyle: 'medium' | 'long' | undefined,
+  viewer: Viewer,
+) {
   const instant = new Date(log.observedAt);
   const zone = observedZone(log, viewer);
   if (log.timeKnown === false) {
+    if (!dateStyle) return TIME_NOT_RECORDED;
     const day = new Intl.DateTimeFormat(viewer.locale, { dateStyle, timeZone: zone });
     return `${day.format(instant)} · ${TIME_NOT_RECORDED}`;
   }
@@ -80,6 +86,10 @@ function formatObserved(log: ObservedTime, dateStyle: 'medium' | 'long', viewer:
 export const formatObservedMedium = (log: ObservedTime, viewer: Viewer = {}) =>
   formatObserved(log, 'medium', viewer);
 
+/** The time alone, under a heading that names the day: '6:30 AM', '10:40 AM MST', 'time not recorded'. */
+export const formatObservedTime = (log: ObservedTime, viewer: Viewer = {}) =>
+  formatObserved(log, undefined, viewer);
+
 /** The details page's "long date 'at' time": 'May 1, 2026 at 6:30 AM' in English (and zone). */
 export const formatObservedLong = (log: ObservedTime, viewer: Viewer = {}) =>
   formatObserved(log, 'long', viewer);
@@ -95,13 +105,15 @@ export const formatObservedDay = (
     timeZone: observedZone(log, viewer),
   }).format(new Date(log.observedAt));
 
+/** The day observed, as it was at the place, as YYYY-MM-DD: what the list groups logs by. */
+export const observedDay = (log: ObservedTime, viewer: Viewer = {}) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: observedZone(log, viewer) }).format(
+    new Date(log.observedAt),
+  ); // en-CA writes YYYY-MM-DD
+
 /** The `<time>` element's machine-readable value: the instant, or the day of a date-only log. */
 export const observedDateTime = (log: ObservedTime) =>
-  log.timeKnown === false
-    ? new Intl.DateTimeFormat('en-CA', { timeZone: observedZone(log, {}) }).format(
-        new Date(log.observedAt),
-      ) // en-CA writes YYYY-MM-DD
-    : log.observedAt;
+  log.timeKnown === false ? observedDay(log) : log.observedAt;
 
 /** 'Created {date}' / 'Updated {date}': 'May 1, 2026'. */
 export const formatDay = (iso: string, { locale, timeZone }: Viewer = {}) =>

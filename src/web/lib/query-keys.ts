@@ -45,10 +45,12 @@ export const queryKeys = {
     photoPositions: ['account', 'photo-positions'] as const,
   },
   locations: ['locations'] as const,
-  /** Outings (issue 22): a page of the list, one outing with its logs. */
+  /** Outings (issue 22): a page of the list, some by id, one outing with its logs. */
   outings: {
     all: ['outings'] as const,
     list: (page: number) => ['outings', 'list', page] as const,
+    /** The outings of a page of logs, for its headings (features/logs). */
+    some: (ids: string[]) => ['outings', 'some', ids] as const,
     detail: (id: string) => ['outings', 'detail', id] as const,
   },
   lists: {

@@ -32,20 +32,24 @@ const tallied = (row: { outing: OutingRow; species: number; individuals: string 
   individuals: Number(row.individuals), // a sum is a bigint: text from the driver
 });
 
-/** A page of the user's outings, newest started first, and how many they have. */
+/** A page of the user's outings (or of those of `ids`), newest started first, and how many. */
 export async function selectOutingPage(db: Db, userId: string, query: OutingListQuery) {
+  const where = and(
+    eq(outings.userId, userId),
+    query.ids ? inArray(outings.id, query.ids) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ outing: outings, ...tally })
       .from(outings)
-      .where(eq(outings.userId, userId))
+      .where(where)
       .orderBy(desc(outings.startedAt), desc(outings.createdAt), desc(outings.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(outings)
-      .where(eq(outings.userId, userId)),
+      .where(where),
   ]);
   return { items: rows.map(tallied), total: total?.total ?? 0 };
 }

@@ -44,7 +44,7 @@ export const outingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'List your outings',
         description:
           'A page of your outings, newest start first, each with how many species and ' +
-          'individuals its logs hold.',
+          'individuals its logs hold; with `ids`, only those of them (another user’s are left out).',
         operationId: 'listOutings',
         querystring: outingListQuerySchema,
         response: { 200: outingListSchema },

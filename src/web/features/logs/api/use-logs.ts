@@ -33,3 +33,11 @@ export function useLogs(query: LogPageQuery) {
   const select = useCallback((list: LogList) => withoutLogs(list, deleting), [deleting]);
   return useQuery({ ...logsQuery(query), select });
 }
+
+/** Whether the account has any log at all (a search that found none says nothing of it). */
+export const useHasLogs = (enabled: boolean) =>
+  useQuery({
+    ...logsQuery({ page: 1, pageSize: 1 }),
+    enabled,
+    select: (list: LogList) => list.total > 0,
+  });

@@ -1,44 +1,22 @@
-import {
-  Calendar,
-  Image,
-  Lock,
-  MapPin,
-  MoreHorizontal,
-  Pencil,
-  Share2,
-  Trash2,
-} from 'lucide-react';
+import { Calendar, Image, Lock, MapPin } from 'lucide-react';
 import { Link } from 'wouter';
-import type { Log } from '../../../../common/logs/schemas';
-import { thumbnailUrl } from '../../../../common/photos';
-import { editLogPath, logPath } from '../../../../common/routes';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { IconTooltip } from '@/components/ui/tooltip';
+import { logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatObservedMedium, observedDateTime } from '@/lib/log-dates';
-import { shortCount } from '@/lib/log-count';
 import { LiferMark } from '../details/lifer-mark';
+import {
+  CountBadge,
+  coverOf,
+  CoverThumbnail,
+  LogItemMenu,
+  photoCount,
+  type LogItemProps,
+} from './log-item-parts';
 
-const photoCount = (count: number) => `${count} photo${count === 1 ? '' : 's'}`;
-
-interface LogCardProps {
-  log: Log;
-  onShare: (log: Log) => void;
-  onDelete: (log: Log) => void;
-}
-
-export function LogCard({ log, onShare, onDelete }: LogCardProps) {
-  const cover = log.photos.find((photo) => photo.sourceType === 'uploaded');
-  const count = shortCount(log.count);
+/** A log in the list's grid on a tablet or a desktop (SPEC §2); a phone shows a row (log-row). */
+export function LogCard({ log, onShare, onDelete }: LogItemProps) {
+  const cover = coverOf(log);
   return (
     <div className="relative" data-testid="log-card">
       <Link
@@ -49,35 +27,20 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
           <CardHeader>
             <div className="flex min-w-0 items-start gap-3">
               {/* a small cover beside the name: a card with a photo is as tall as one without */}
-              {cover && (
-                <img
-                  src={thumbnailUrl(cover.url)}
-                  alt=""
-                  loading="lazy"
-                  className="size-14 shrink-0 rounded-md border object-cover"
-                  data-testid="log-card-cover"
-                />
-              )}
+              {cover && <CoverThumbnail photo={cover} className="size-14" />}
               <CardTitle
                 className="min-w-0 truncate text-lg leading-tight"
                 title={log.speciesCommon}
               >
-                <h2 className="truncate">{log.speciesCommon}</h2>
+                {/* under the heading of its day (h2) */}
+                <h3 className="truncate">{log.speciesCommon}</h3>
                 {(log.speciesScientific ?? log.taxon?.scientificName) && (
                   <p className="mt-1.5 truncate text-sm font-normal text-muted-foreground italic">
                     {log.speciesScientific ?? log.taxon?.scientificName}
                   </p>
                 )}
               </CardTitle>
-              <Badge
-                variant="secondary"
-                className="ml-auto"
-                aria-label={count.label}
-                title={count.title}
-                data-testid="log-card-count"
-              >
-                {count.text}
-              </Badge>
+              <CountBadge count={log.count} className="ml-auto" />
             </div>
             {log.firstOfSpecies && (
               <div>
@@ -113,43 +76,13 @@ export function LogCard({ log, onShare, onDelete }: LogCardProps) {
           </CardContent>
         </Card>
       </Link>
-      {/* beside the link, not inside it: a button in a link is invalid and would navigate */}
-      <div className="absolute right-3 bottom-3">
-        <LogCardMenu log={log} onShare={onShare} onDelete={onDelete} />
-      </div>
+      <LogItemMenu
+        log={log}
+        onShare={onShare}
+        onDelete={onDelete}
+        className="absolute right-3 bottom-3"
+      />
     </div>
-  );
-}
-
-function LogCardMenu({ log, onShare, onDelete }: LogCardProps) {
-  return (
-    // not modal: the delete dialog opened from it would otherwise inherit a locked page
-    <DropdownMenu modal={false}>
-      <IconTooltip label={`Actions for ${log.speciesCommon}`}>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${log.speciesCommon}`}>
-            <MoreHorizontal />
-          </Button>
-        </DropdownMenuTrigger>
-      </IconTooltip>
-      <DropdownMenuContent align="end">
-        <DropdownMenuItem asChild>
-          <Link href={editLogPath(log.id)}>
-            <Pencil />
-            Edit
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => onShare(log)}>
-          <Share2 />
-          Share
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(log)}>
-          <Trash2 />
-          Delete
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 

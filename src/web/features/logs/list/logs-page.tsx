@@ -1,5 +1,5 @@
 import { Footprints, Plus } from 'lucide-react';
-import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
 import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
@@ -13,18 +13,16 @@ import { shareLog } from '@/features/sharing';
 import { errorMessage } from '@/lib/error-message';
 import { isUnauthorized } from '@/lib/query-client';
 import { useDeleteLog } from '../api/use-log-writes';
-import { useLogs } from '../api/use-logs';
+import { useHasLogs, useLogs } from '../api/use-logs';
 import { FiltersPopover } from '../search/filters-popover';
 import { toPageQuery } from '../search/list-query';
 import { SearchInput } from '../search/search-input';
 import { useListState } from '../search/use-list-state';
 import { DeleteLogDialog } from './delete-log-dialog';
-import { LogCard, LogCardSkeleton } from './log-card';
+import { GroupedLogs, LogSkeletons } from './grouped-logs';
 import { ListPagination } from '@/components/list-pagination';
 import { LogsEmptyState } from './logs-empty-state';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const SKELETON_CARDS = 6; // SPEC §9
 
 /** '34 logs'; with a search or filters, '4 matching logs' (issue 23: logs, not animals). */
 export const logsTotal = (total: number, filtered: boolean) =>
@@ -45,36 +43,6 @@ async function shareFromList(log: Log) {
   }
 }
 
-const CardSkeletons = () => (
-  <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-    {Array.from({ length: SKELETON_CARDS }, (_, index) => (
-      <LogCardSkeleton key={index} />
-    ))}
-  </div>
-);
-
-/**
- * The page's cards, drawn after the rest of the page: their first drawing (20 cards, each with
- * its menu) is a deferred render, which React splits into short pieces, so the heading and the
- * toolbar show first and the page answers a tap while the cards are made.
- */
-function LogCards({ logs, onDelete }: { logs: Log[]; onDelete: (log: Log) => void }) {
-  const shown = useDeferredValue(logs, null);
-  if (!shown) return <CardSkeletons />;
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {shown.map((log) => (
-        <LogCard
-          key={log.id}
-          log={log}
-          onShare={(shared) => void shareFromList(shared)}
-          onDelete={onDelete}
-        />
-      ))}
-    </div>
-  );
-}
-
 /** `actions`: other features' buttons beside New Log (the router's "Start outing"). */
 export function LogsPage({ actions }: { actions?: ReactNode }) {
   useDocumentTitle('Wildlife Logs');
@@ -82,7 +50,10 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
   const { data, isPending, isPlaceholderData, error, refetch } = useLogs(toPageQuery(state));
   const pages = data ? Math.ceil(data.total / PAGE_SIZE) : 0;
   const filtersSet = countActiveFilters(state.filters) > 0;
-  const filtered = filtersSet || state.q.trim() !== '';
+  const searchSet = state.q.trim() !== '';
+  const filtered = filtersSet || searchSet;
+  // asked only when a search or filter matched nothing: is that the account, or the search?
+  const { data: hasLogs } = useHasLogs(filtered && data?.total === 0);
   // past the last page (a narrower search, logs deleted, an old link): the last page there is
   const pastTheEnd = data !== undefined && pages > 0 && state.page > pages;
   // the empty page past the end, kept while the last page loads, is not an empty list
@@ -150,15 +121,22 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
       {data && !pastTheEnd && !emptyMeanwhile ? (
         data.items.length === 0 ? (
           <LogsEmptyState
-            searching={filtered}
+            filtered={filtered}
+            searchSet={searchSet}
             filtersSet={filtersSet}
+            hasLogs={hasLogs}
+            onClearSearch={() => update({ q: '', filters: emptyFilters })}
             onClearFilters={clearFilters}
           />
         ) : (
-          <LogCards logs={data.items} onDelete={setDeleting} />
+          <GroupedLogs
+            logs={data.items}
+            onShare={(log) => void shareFromList(log)}
+            onDelete={setDeleting}
+          />
         )
       ) : isPending || pastTheEnd || emptyMeanwhile ? (
-        <CardSkeletons />
+        <LogSkeletons />
       ) : (
         <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       )}
