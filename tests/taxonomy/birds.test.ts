@@ -21,7 +21,8 @@ import { aLog, as, getFor, signUp, stores, testConfig, type TestUser } from '../
 // names, genera and families, prevailing over the common-species seed's birds. The real file,
 // cut to a few genera to load in a second; an older version of it is loaded first.
 
-const GENERA = /^(Turdus|Fringilla|Anser|Columba|Dryobates|Buteo|Milvus|Erithacus|Prunella) /;
+const GENERA =
+  /^(Turdus|Fringilla|Anser|Columba|Dryobates|Buteo|Milvus|Erithacus|Prunella|Petroica) /;
 const work = mkdtempSync(join(tmpdir(), 'sightbook-birds-'));
 const real = readBirds();
 
@@ -143,6 +144,12 @@ describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
     // Asia holds the European Robin (Türkiye, Siberia) and the Robin Accentor, not the American
     const asia = (await search('robin', 'en', 'Asia/Kathmandu')).map((t) => t.id);
     expect(asia.indexOf('ebird:robacc1')).toBeLessThan(asia.indexOf('ebird:amerob'));
+    // the southern hemisphere: Australia's robins (Petroica) before the northern ones
+    const sydney = await search('robin', 'en', 'Australia/Sydney');
+    expect(sydney[0]?.scientificName).toMatch(/^Petroica /);
+    expect(sydney.findIndex((t) => t.id === 'ebird:amerob')).toBeGreaterThan(
+      sydney.findLastIndex((t) => t.scientificName.startsWith('Petroica ')),
+    );
     // no place: European Robin has names in the most languages
     expect(await first()).toBe('ebird:eurrob1');
     expect(await taxon('ebird:amerob')).toMatchObject({ regions: REGIONS.northAmerica });
