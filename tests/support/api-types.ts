@@ -784,7 +784,7 @@ export interface paths {
     };
     /**
      * The species backbone for offline search
-     * @description Every taxon of the backbone with its names in the language (else Accept-Language) and English, as the web app searches it offline: a JSON header line, then a tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most 100,000 taxa: a larger backbone sends those with a common name first and says "complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.
+     * @description Every taxon of the backbone with its names in the language (else Accept-Language) and English, as the web app searches it offline: a JSON header line, then a tab-separated line a taxon (docs/decisions/012-offline-taxa-pack.md). At most 130,000 taxa: a larger backbone sends those with a common name first and says "complete": false. Gzipped when accepted; a strong ETag answers If-None-Match with 304.
      */
     get: operations['getTaxaPack'];
     put?: never;
