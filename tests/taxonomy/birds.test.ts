@@ -14,7 +14,8 @@ import { TaxaPacks } from '../../src/server/features/taxonomy/pack.js';
 import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { readTaxaPack, searchTaxaPack } from '../../src/common/taxa-pack.js';
 import { REGIONS, regionOfZone } from '../../src/common/regions.js';
-import { nameKey, type Taxon } from '../../src/common/taxonomy.js';
+import type { Taxon } from '../../src/common/taxonomy.js';
+import { seedTaxon } from '../support/seed-taxa.js';
 import { aLog, as, getFor, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
 // The birds of a new instance (issue 33): eBird's list with names in many languages, former
@@ -48,24 +49,6 @@ const older: BirdsFile = {
   }) as BirdsFile['taxa'],
   synonyms: cut.synonyms.filter(([name]) => !/^(Picoides|Chen) /.test(name)),
 };
-
-/** A seed's taxon, as common-species gives it. */
-const seedTaxon = (id: string, scientificName: string, english: string) => ({
-  id,
-  scientificName,
-  rank: 'species',
-  kingdom: 'Animalia',
-  phylum: 'Chordata',
-  class: 'Aves',
-  order: null,
-  family: null,
-  genus: scientificName.split(' ')[0]!,
-  source: 'common-species',
-  sourceId: id.slice(5),
-  acceptedId: null,
-  scientificKey: nameKey(scientificName),
-  names: [{ language: 'en', name: english, preferred: true, nameKey: nameKey(english) }],
-});
 
 describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
