@@ -14,14 +14,16 @@ import { TaxaPacks } from '../../src/server/features/taxonomy/pack.js';
 import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { readTaxaPack, searchTaxaPack } from '../../src/common/taxa-pack.js';
 import { REGIONS, regionOfZone } from '../../src/common/regions.js';
-import { nameKey, type Taxon } from '../../src/common/taxonomy.js';
+import type { Taxon } from '../../src/common/taxonomy.js';
+import { seedTaxon } from '../support/seed-taxa.js';
 import { aLog, as, getFor, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
 // The birds of a new instance (issue 33): eBird's list with names in many languages, former
 // names, genera and families, prevailing over the common-species seed's birds. The real file,
 // cut to a few genera to load in a second; an older version of it is loaded first.
 
-const GENERA = /^(Turdus|Fringilla|Anser|Columba|Dryobates|Buteo|Milvus|Erithacus|Prunella) /;
+const GENERA =
+  /^(Turdus|Fringilla|Anser|Columba|Dryobates|Buteo|Milvus|Erithacus|Prunella|Petroica) /;
 const work = mkdtempSync(join(tmpdir(), 'sightbook-birds-'));
 const real = readBirds();
 
@@ -47,24 +49,6 @@ const older: BirdsFile = {
   }) as BirdsFile['taxa'],
   synonyms: cut.synonyms.filter(([name]) => !/^(Picoides|Chen) /.test(name)),
 };
-
-/** A seed's taxon, as common-species gives it. */
-const seedTaxon = (id: string, scientificName: string, english: string) => ({
-  id,
-  scientificName,
-  rank: 'species',
-  kingdom: 'Animalia',
-  phylum: 'Chordata',
-  class: 'Aves',
-  order: null,
-  family: null,
-  genus: scientificName.split(' ')[0]!,
-  source: 'common-species',
-  sourceId: id.slice(5),
-  acceptedId: null,
-  scientificKey: nameKey(scientificName),
-  names: [{ language: 'en', name: english, preferred: true, nameKey: nameKey(english) }],
-});
 
 describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
@@ -144,6 +128,12 @@ describe.each(stores)('the birds on $store', ({ databaseUrl }) => {
     // Asia holds the European Robin (Türkiye, Siberia) and the Robin Accentor, not the American
     const asia = (await search('robin', 'en', 'Asia/Kathmandu')).map((t) => t.id);
     expect(asia.indexOf('ebird:robacc1')).toBeLessThan(asia.indexOf('ebird:amerob'));
+    // the southern hemisphere: Australia's robins (Petroica) before the northern ones
+    const sydney = await search('robin', 'en', 'Australia/Sydney');
+    expect(sydney[0]?.scientificName).toMatch(/^Petroica /);
+    expect(sydney.findIndex((t) => t.id === 'ebird:amerob')).toBeGreaterThan(
+      sydney.findLastIndex((t) => t.scientificName.startsWith('Petroica ')),
+    );
     // no place: European Robin has names in the most languages
     expect(await first()).toBe('ebird:eurrob1');
     expect(await taxon('ebird:amerob')).toMatchObject({ regions: REGIONS.northAmerica });

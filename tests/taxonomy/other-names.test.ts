@@ -3,28 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { seedOtherNames } from '../../src/server/features/taxonomy/other-names.js';
 import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
-import { nameKey, type Taxon } from '../../src/common/taxonomy.js';
+import type { Taxon } from '../../src/common/taxonomy.js';
+import { seedTaxon } from '../support/seed-taxa.js';
 import { getFor, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
 
 // Names of mammals and reptiles in other languages (issue 33): the shipped file
 // (datasets/names/vertebrates.json.br) added to the seed's taxa of the same name and class.
-
-const seedTaxon = (id: string, scientificName: string, english: string, klass: string) => ({
-  id,
-  scientificName,
-  rank: 'species',
-  kingdom: 'Animalia',
-  phylum: 'Chordata',
-  class: klass,
-  order: null,
-  family: null,
-  genus: scientificName.split(' ')[0]!,
-  source: 'common-species',
-  sourceId: id.slice(5),
-  acceptedId: null,
-  scientificKey: nameKey(scientificName),
-  names: [{ language: 'en', name: english, preferred: true, nameKey: nameKey(english) }],
-});
 
 describe.each(stores)('names of other groups on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;

@@ -55,8 +55,8 @@ export const dwcArchiveQuerySchema = logFiltersSchema.extend({
 });
 export type DwcArchiveQuery = z.infer<typeof dwcArchiveQuerySchema>;
 
-/** The columns of the CSV export, in order; the import recognises its own files by them. */
-export const EXPORT_CSV_COLUMNS = [
+/** The first export's columns (issue 11). */
+const FIRST_COLUMNS = [
   'id',
   'observed_at',
   'species_common',
@@ -71,29 +71,22 @@ export const EXPORT_CSV_COLUMNS = [
   'photo_urls',
   'created_at',
   'updated_at',
-  // issue 24: added at the end, so that an earlier file's header is this one's beginning
-  'time_zone',
-  'time_known',
-  'coordinate_uncertainty',
-  // issue 20: the log's taxon of the backbone (empty for free text)
-  'taxon_id',
-  // issue 22: the outing the log was made on (empty for none); an account archive holds them
-  'outing_id',
-  // issue 32: 'Show exact location publicly', which an account archive brings back
-  'show_exact_location',
-  // issue 32: what a record brought from its source (media_urls apart by spaces)
-  'county',
-  'state_province',
-  'country_code',
-  'location_id',
-  'breeding_code',
-  'captive',
-  'media_urls',
-  'source_url',
 ];
 
-/** The columns each issue added, newest first: an earlier file's header lacks them. */
+/**
+ * The columns each issue added at the end, oldest first, so that an earlier file's header is
+ * a later one's beginning.
+ */
 const ADDED = [
+  // issue 24
+  ['time_zone', 'time_known', 'coordinate_uncertainty'],
+  // issue 20: the log's taxon of the backbone (empty for free text)
+  ['taxon_id'],
+  // issue 22: the outing the log was made on (empty for none); an account archive holds them
+  ['outing_id'],
+  // issue 32: 'Show exact location publicly', which an account archive brings back
+  ['show_exact_location'],
+  // issue 32: what a record brought from its source (media_urls apart by spaces)
   [
     'county',
     'state_province',
@@ -104,21 +97,21 @@ const ADDED = [
     'media_urls',
     'source_url',
   ],
-  ['show_exact_location'],
-  ['outing_id'],
-  ['taxon_id'],
-  ['time_zone', 'time_known', 'coordinate_uncertainty'],
 ];
+
+/** The columns of the CSV export, in order; the import recognises its own files by them. */
+export const EXPORT_CSV_COLUMNS = [...FIRST_COLUMNS, ...ADDED.flat()];
 
 /**
  * The columns of earlier CSV exports, newest first: files written before the record details
- * (issue 32), before show_exact_location (issue 32), before outing_id (issue 22), before taxon_id (issue 20), and before time_zone,
- * time_known and coordinate_uncertainty (issue 24), are still ours to import.
+ * (issue 32), before show_exact_location (issue 32), before outing_id (issue 22), before
+ * taxon_id (issue 20), and before time_zone, time_known and coordinate_uncertainty (issue 24),
+ * are still ours to import.
  */
-export const EARLIER_EXPORT_CSV_COLUMNS = ADDED.map((_, i) => {
-  const later = new Set(ADDED.slice(0, i + 1).flat());
-  return EXPORT_CSV_COLUMNS.filter((column) => !later.has(column));
-});
+export const EARLIER_EXPORT_CSV_COLUMNS = ADDED.map((_, i) => [
+  ...FIRST_COLUMNS,
+  ...ADDED.slice(0, ADDED.length - 1 - i).flat(),
+]);
 
 /** A spreadsheet would run text starting with these as a formula: a leading ' keeps it text. */
 export const FORMULA_START = /^[=+\-@\t\r]/;

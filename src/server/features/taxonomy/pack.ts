@@ -110,7 +110,8 @@ async function packTaxa(db: Db, language: string, cap: number) {
       WITH members AS (${members})
       SELECT m.taxon_id, s.scientific_name AS name, s.scientific_key AS name_key
       FROM members m JOIN ${taxa} s ON s.id = m.member
-      WHERE m.member <> m.taxon_id`),
+      WHERE m.member <> m.taxon_id
+      ORDER BY m.taxon_id, s.scientific_name COLLATE "C", s.id COLLATE "C"`),
   );
   const names = new Map<string, { list: string[]; keys: Set<string> }>();
   const add = (row: { taxon_id: string; name: string; name_key: string }) => {
