@@ -23,7 +23,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
 const option =
-  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50';
+  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring';
 
 function Section({
   title,

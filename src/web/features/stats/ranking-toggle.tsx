@@ -27,7 +27,7 @@ export function RankingToggle({
           value={ranking}
           className={cn(
             'inline-flex h-full items-center justify-center rounded-md border border-transparent px-3 text-sm font-medium whitespace-nowrap text-foreground/60 transition-all outline-none hover:text-foreground dark:text-muted-foreground dark:hover:text-foreground',
-            'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+            'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring',
             'data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm dark:data-[state=on]:border-input dark:data-[state=on]:bg-input/30 dark:data-[state=on]:text-foreground',
           )}
         >

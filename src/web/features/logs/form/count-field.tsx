@@ -19,7 +19,7 @@ const countFor = (kind: CountKind, count: number | null | undefined) =>
 
 const selectClass = cn(
   'h-9 min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring',
 );
 
 /**

@@ -20,7 +20,7 @@ type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
 
 const selectClass = cn(
   'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring',
 );
 const optionClass = 'bg-popover text-popover-foreground';
 
