@@ -176,8 +176,9 @@ describe('keyboard', () => {
     await page.getByText('1 log').waitFor();
     await page.getByRole('button', { name: 'Start outing' }).waitFor(); // a chunk of its own
     const order: string[] = [];
-    for (let index = 0; index < 16; index += 1) order.push(await tab());
+    for (let index = 0; index < 17; index += 1) order.push(await tab());
     expect(order).toEqual([
+      'a:Skip to main content', // issue 34
       'a:Sightbook',
       'a:Logs',
       'a:Map',

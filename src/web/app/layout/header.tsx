@@ -15,6 +15,7 @@ import { listViewSearch } from '../../../common/logs/list-search';
 import { ThemeToggle } from '@/features/theme';
 import { productName } from '@/lib/product-name';
 import { OfflineBanner } from './offline-banner';
+import { SkipLink } from './skip-link';
 
 interface NavItem {
   href: string;
@@ -67,41 +68,44 @@ export function Header({ user }: { user: User }) {
   const onListView = location === '/' || location === '/map';
   const carried = onListView ? listViewSearch(search) : '';
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
-        <Link href="/" className="flex items-center gap-2 font-semibold">
-          <Binoculars className="size-5 text-primary" aria-hidden="true" />
-          {/* on the narrowest phones the icon alone names the app: the nav needs the room */}
-          <span className="max-[380px]:sr-only">{productName}</span>
-        </Link>
-        <nav className="flex items-center gap-0.5 sm:gap-1" aria-label="Main">
-          {navItems.map(({ href, label, icon: Icon, isCurrent, sharesListSearch }) => {
-            const current = isCurrent(location);
-            const to = sharesListSearch && carried ? `${href}?${carried}` : href;
-            return (
-              <Button
-                key={href}
-                asChild
-                size="sm"
-                variant={current ? 'secondary' : 'ghost'}
-                // icon-only buttons a little narrower on phones: four of them fit beside the name
-                className="has-[>svg]:px-1.5 sm:has-[>svg]:px-2.5"
-              >
-                <Link href={to} aria-current={current ? 'page' : undefined}>
-                  <Icon aria-hidden="true" />
-                  {/* icon-only on small screens; the label stays for screen readers */}
-                  <span className="sr-only sm:not-sr-only">{label}</span>
-                </Link>
-              </Button>
-            );
-          })}
-        </nav>
-        <div className="ml-auto flex items-center gap-1">
-          <ThemeToggle />
-          <UserMenu user={user} />
+    <>
+      <SkipLink />
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
+          <Link href="/" className="flex items-center gap-2 font-semibold">
+            <Binoculars className="size-5 text-primary" aria-hidden="true" />
+            {/* on the narrowest phones the icon alone names the app: the nav needs the room */}
+            <span className="max-[380px]:sr-only">{productName}</span>
+          </Link>
+          <nav className="flex items-center gap-0.5 sm:gap-1" aria-label="Main">
+            {navItems.map(({ href, label, icon: Icon, isCurrent, sharesListSearch }) => {
+              const current = isCurrent(location);
+              const to = sharesListSearch && carried ? `${href}?${carried}` : href;
+              return (
+                <Button
+                  key={href}
+                  asChild
+                  size="sm"
+                  variant={current ? 'secondary' : 'ghost'}
+                  // icon-only buttons a little narrower on phones: four of them fit beside the name
+                  className="has-[>svg]:px-1.5 sm:has-[>svg]:px-2.5"
+                >
+                  <Link href={to} aria-current={current ? 'page' : undefined}>
+                    <Icon aria-hidden="true" />
+                    {/* icon-only on small screens; the label stays for screen readers */}
+                    <span className="sr-only sm:not-sr-only">{label}</span>
+                  </Link>
+                </Button>
+              );
+            })}
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <ThemeToggle />
+            <UserMenu user={user} />
+          </div>
         </div>
-      </div>
-      <OfflineBanner />
-    </header>
+        <OfflineBanner />
+      </header>
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { ListItem, ListKind, ListSort } from '../../../common/lists';
 import { appRoutes } from '../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { IconTooltip } from '@/components/ui/tooltip';
@@ -71,7 +72,7 @@ export function ListsPage() {
   const waiting = query !== undefined && list.isPending;
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Lists</h1>
@@ -174,7 +175,7 @@ export function ListsPage() {
           )}
         </TabsContent>
       </Tabs>
-    </main>
+    </PageMain>
   );
 }
 

@@ -2,6 +2,7 @@ import { BarChart3, Download, Footprints, TrendingUp, type LucideIcon, X } from 
 import { useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { statsBuckets, type StatsBucket } from '../../../common/stats';
+import { PageMain } from '@/components/page-main';
 import { Button } from '@/components/ui/button';
 import {
   Card,
@@ -56,7 +57,7 @@ export function StatsPage() {
     setFilters((current) => ({ ...current, ...change }));
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Statistics</h1>
@@ -189,7 +190,7 @@ export function StatsPage() {
           <EmptyChart icon={BarChart3} {...emptyStateText('species', filters)} />
         )}
       </ChartCard>
-    </main>
+    </PageMain>
   );
 }
 
