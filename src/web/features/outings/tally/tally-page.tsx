@@ -191,7 +191,8 @@ function TallyScreen({ tally }: { tally: Tally }) {
         )}
       </PageMain>
 
-      <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+      {/* above the phone's tab bar; the safe area is below that bar when it shows (index.css) */}
+      <div className="fixed inset-x-0 bottom-(--tab-bar-h) z-10 border-t bg-background/95 pt-3 pb-[max(0.75rem,calc(env(safe-area-inset-bottom)-var(--tab-bar-h)))] backdrop-blur">
         <div className="mx-auto max-w-2xl px-4">
           <Button className="h-14 w-full text-lg" onClick={() => setEnding(true)}>
             End outing
