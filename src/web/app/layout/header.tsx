@@ -18,7 +18,7 @@ export function Header({ user }: { user: User }) {
       <SkipLink />
       <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
         <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:gap-4">
-          <Link href="/" className="flex items-center gap-2 font-semibold">
+          <Link href="/" className="flex items-center gap-2 font-semibold pointer-coarse:min-h-11">
             <Binoculars className="size-5 text-primary" aria-hidden="true" />
             {productName}
           </Link>

@@ -15,7 +15,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { RankingToggle } from './ranking-toggle';
 import { SightingsChart, TopSpeciesChart } from './stats-charts';
 import {
@@ -95,21 +95,17 @@ export function StatsPage() {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="stats-bucket">Time Bucket</Label>
-            <select
+            <NativeSelect
               id="stats-bucket"
               value={filters.bucket}
               onChange={(event) => set({ bucket: event.target.value as StatsBucket })}
-              className={cn(
-                'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring',
-              )}
             >
               {statsBuckets.map((bucket) => (
-                <option key={bucket} value={bucket} className="bg-popover text-popover-foreground">
+                <NativeSelectOption key={bucket} value={bucket}>
                   {bucketLabels[bucket]}
-                </option>
+                </NativeSelectOption>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           {(filters.from || filters.to) && (
             <div className="sm:col-span-3">
