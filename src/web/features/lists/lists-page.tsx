@@ -192,7 +192,8 @@ function Field({
 function YearPicker({ year, onChange }: { year: number; onChange: (year: number) => void }) {
   const latest = currentYear();
   return (
-    <Field id="lists-year" label="Year">
+    // a row of its own on phones: beside Sort by, its buttons would run over it (issue 34)
+    <Field id="lists-year" label="Year" className="col-span-2 sm:col-span-1">
       <div className="flex items-center gap-1">
         <IconTooltip label="Previous year">
           <Button
