@@ -216,7 +216,7 @@ export function EditOutingDialog({
               onChange={(event) => change({ notes: event.target.value })}
             />
           </Field>
-          <DialogFooter>
+          <DialogFooter sticky>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={update.isPending}>
                 Cancel

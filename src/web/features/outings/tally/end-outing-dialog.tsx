@@ -211,7 +211,7 @@ function EndOutingForm({
         </p>
       )}
 
-      <DialogFooter className="gap-2">
+      <DialogFooter sticky className="gap-2">
         <Button
           type="button"
           variant="outline"
