@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import {
   baseURL,
   createLog,
+  createOuting,
   expectAccessible,
   pathOf,
   readClipboard,
@@ -21,27 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface OutingInput {
-  startedAt: string;
-  timeZone?: string;
-  protocol?: string;
-  durationMinutes?: number;
-  distanceKm?: number;
-  partySize?: number;
-  complete?: boolean;
-  placeName?: string;
-  latitude?: number;
-  longitude?: number;
-  notes?: string;
-  isPublic?: boolean;
-}
-
-async function createOuting(context: BrowserContext, outing: OutingInput) {
-  const response = await context.request.post('/api/outings', { data: outing });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string };
-}
 
 describe('the outings pages', () => {
   let ada: SignedIn;

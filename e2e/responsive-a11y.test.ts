@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { baseURL, createLog, expectAccessible, signUp } from './support.js';
+import { baseURL, createLog, expectAccessible, heading, signUp, type Screen } from './support.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,15 +18,6 @@ async function expectNoHorizontalScroll(page: Page, name: string) {
   const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
   expect(width, `${name} scroll width`).toBeLessThanOrEqual(SMALL.width);
 }
-
-interface Screen {
-  name: string;
-  path: string;
-  ready: (page: Page) => Promise<unknown>;
-}
-
-const heading = (name: string) => (page: Page) =>
-  page.getByRole('heading', { name, level: 1 }).waitFor();
 
 // SPEC §2 screens; the theme comes from the system preference (nothing stored).
 describe.each(['light', 'dark'] as const)('every screen at 360 px in the %s theme', (theme) => {
@@ -176,8 +167,9 @@ describe('keyboard', () => {
     await page.getByText('1 log').waitFor();
     await page.getByRole('button', { name: 'Start outing' }).waitFor(); // a chunk of its own
     const order: string[] = [];
-    for (let index = 0; index < 16; index += 1) order.push(await tab());
+    for (let index = 0; index < 17; index += 1) order.push(await tab());
     expect(order).toEqual([
+      'a:Skip to main content', // issue 34
       'a:Sightbook',
       'a:Logs',
       'a:Map',

@@ -82,6 +82,28 @@ export async function createLog(context: BrowserContext, log: LogInput): Promise
   return (await response.json()) as CreatedLog;
 }
 
+export interface OutingInput {
+  startedAt: string;
+  timeZone?: string;
+  protocol?: string;
+  durationMinutes?: number;
+  distanceKm?: number;
+  partySize?: number;
+  complete?: boolean;
+  placeName?: string;
+  latitude?: number;
+  longitude?: number;
+  notes?: string;
+  isPublic?: boolean;
+}
+
+/** An outing made through the API, as the outings pages would show it. */
+export async function createOuting(context: BrowserContext, outing: OutingInput) {
+  const response = await context.request.post('/api/outings', { data: outing });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
 /** An image uploaded through the API, as the upload dialog does it: its object path. */
 export async function uploadImage(context: BrowserContext, image: Buffer, contentType: string) {
   const start = await context.request.post('/api/photos/upload', { data: { size: image.length } });
@@ -100,6 +122,17 @@ export async function uploadImage(context: BrowserContext, image: Buffer, conten
 /** The clipboard's text (needs the clipboard-read permission). */
 export const readClipboard = (page: Page) =>
   page.evaluate('navigator.clipboard.readText()') as Promise<string>;
+
+/** A page of the app, and what shows once it is ready to be looked at. */
+export interface Screen {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+}
+
+/** Waits for the page's own heading. */
+export const heading = (name: string) => (page: Page) =>
+  page.getByRole('heading', { name, level: 1 }).waitFor();
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 

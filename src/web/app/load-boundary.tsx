@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { CircleAlert, WifiOff } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { PageMain } from '@/components/page-main';
 import { Button } from '@/components/ui/button';
 import { OFFLINE_PAGE_TEXT } from '@/components/query-error-alert';
 import { retryFailedLoads } from '@/lib/lazy-component';
@@ -69,7 +70,7 @@ function Failure({
   children: ReactNode;
 }) {
   return (
-    <main
+    <PageMain
       role="alert"
       className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center [&>svg]:size-12 [&>svg]:text-muted-foreground"
     >
@@ -77,7 +78,7 @@ function Failure({
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p className="max-w-md text-muted-foreground">{children}</p>
       {action}
-    </main>
+    </PageMain>
   );
 }
 

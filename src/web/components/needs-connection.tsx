@@ -27,7 +27,7 @@ export function DisabledReason({
           tabIndex={0}
           aria-describedby={id}
           data-slot="disabled-reason"
-          className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className="inline-flex rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {cloneElement(children, { disabled: true, 'aria-describedby': id })}
           {/* the description screen readers give both, whether the tooltip is open or not */}

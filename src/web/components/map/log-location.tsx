@@ -55,7 +55,7 @@ export function LogLocation({
           href={link.href}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+          className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
         >
           <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
           {link.label}

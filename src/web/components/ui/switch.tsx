@@ -3,12 +3,15 @@ import { Switch as SwitchPrimitive } from 'radix-ui';
 
 import { cn } from '@/lib/cn';
 
+// On touch screens the switch is a 58 × 44 px target (issue 34) that looks the same: a wide
+// transparent border around the track, which is painted inside it (bg-clip-padding).
 function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
   return (
     <SwitchPrimitive.Root
       data-slot="switch"
       className={cn(
-        'peer inline-flex h-[1.15rem] w-8 shrink-0 items-center rounded-full border border-transparent shadow-xs transition-all outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80',
+        'peer inline-flex h-[1.15rem] w-8 shrink-0 items-center rounded-full border border-transparent shadow-xs transition-all outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80',
+        'pointer-coarse:h-[calc(1.15rem+26px)] pointer-coarse:w-[calc(2rem+26px)] pointer-coarse:border-[14px] pointer-coarse:bg-clip-padding pointer-coarse:shadow-none',
         className,
       )}
       {...props}

@@ -7,6 +7,7 @@ import {
   OFFERED_DATA_LICENSES,
   type DataLicense,
 } from '../../../common/data-exchange/licenses';
+import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,7 +24,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
 const option =
-  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50';
+  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring';
 
 function Section({
   title,
@@ -57,7 +58,7 @@ export function AccountPage() {
   useDocumentTitle('Account');
   const account = useAccount();
   return (
-    <main className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Account</h1>
         <p className="text-muted-foreground">Your profile, sign-ins and data</p>
@@ -72,7 +73,7 @@ export function AccountPage() {
       ) : (
         <AccountSections account={account.data} />
       )}
-    </main>
+    </PageMain>
   );
 }
 

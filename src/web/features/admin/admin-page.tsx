@@ -1,5 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
+import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,14 +17,14 @@ const { registration } = readSignInOptions(document);
 /** What anyone but an admin sees at /admin: why, and a way back. */
 function AdminsOnly() {
   return (
-    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+    <PageMain className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <ShieldAlert className="size-12 text-muted-foreground" aria-hidden="true" />
       <h1 className="text-3xl font-bold tracking-tight">Admins only</h1>
       <p className="text-muted-foreground">This page is for the admins of this server.</p>
       <Button asChild>
         <Link href="/">Back to Home</Link>
       </Button>
-    </main>
+    </PageMain>
   );
 }
 
@@ -41,7 +42,7 @@ function AdminConsole({ selfId }: { selfId: string }) {
   const count = users.data?.items.length;
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
         <p className="text-muted-foreground">The people on this server, and who may join it.</p>
@@ -66,6 +67,6 @@ function AdminConsole({ selfId }: { selfId: string }) {
         )}
       </section>
       <InvitationsSection registration={registration} />
-    </main>
+    </PageMain>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Binoculars } from 'lucide-react';
 import { Redirect, useSearchParams } from 'wouter';
 import { safeNextPath, signInErrorMessage } from '../../../common/auth/schemas';
+import { PageMain } from '@/components/page-main';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -66,7 +67,7 @@ export function LoginPage() {
   if (user) return <Redirect to={targetAfterSignIn(params.get('next'))} replace />;
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
+    <PageMain className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
       <div className="flex items-center gap-2 text-2xl font-semibold">
         <Binoculars className="size-7 text-primary" aria-hidden="true" />
         <h1>{productName}</h1>
@@ -125,6 +126,6 @@ export function LoginPage() {
           )}
         </CardContent>
       </Card>
-    </main>
+    </PageMain>
   );
 }

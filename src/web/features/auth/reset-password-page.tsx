@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Redirect, useSearchParams } from 'wouter';
 import { z } from 'zod';
 import { newPasswordSchema } from '../../../common/auth/schemas';
+import { PageMain } from '@/components/page-main';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -51,7 +52,7 @@ export function ResetPasswordPage() {
   if (reset.isSuccess) return <Redirect to="/" replace />;
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
+    <PageMain className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">
       <div className="flex items-center gap-2 text-2xl font-semibold">
         <Binoculars className="size-7 text-primary" aria-hidden="true" />
         <span>{productName}</span>
@@ -99,6 +100,6 @@ export function ResetPasswordPage() {
           )}
         </CardContent>
       </Card>
-    </main>
+    </PageMain>
   );
 }

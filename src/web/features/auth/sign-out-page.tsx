@@ -1,6 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
+import { PageMain } from '@/components/page-main';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/page-spinner';
@@ -27,7 +28,7 @@ export function SignOutPage() {
 function SignOutConfirmation({ userId }: { userId: string }) {
   const { signOut, dialog } = useSignOut(userId);
   return (
-    <main className="flex min-h-[calc(100vh-3.5rem)] items-center justify-center px-4 py-10">
+    <PageMain className="flex min-h-[calc(100vh-3.5rem)] items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle>
@@ -48,6 +49,6 @@ function SignOutConfirmation({ userId }: { userId: string }) {
         </CardContent>
       </Card>
       {dialog}
-    </main>
+    </PageMain>
   );
 }

@@ -45,7 +45,7 @@ const FORMATS: Array<{ value: Choice; title: string; text: string }> = [
 
 const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
 const option =
-  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50';
+  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring';
 
 /** The account's data licence (the one last published under), which the dialog preselects. */
 const useAccountLicense = (enabled: boolean) => useQuery({ ...accountQuery, enabled });

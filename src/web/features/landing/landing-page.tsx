@@ -1,6 +1,7 @@
 import { Binoculars, Camera, MapPin, NotebookPen, Smartphone, TrendingUp } from 'lucide-react';
 import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { lazyComponent } from '@/lib/lazy-component';
+import { PageMain } from '@/components/page-main';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -86,7 +87,7 @@ export function LandingPage() {
         </div>
       </header>
 
-      <main className="flex-1">
+      <PageMain className="flex-1">
         <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center sm:py-24">
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
             Track Wildlife Sightings with Precision
@@ -126,7 +127,7 @@ export function LandingPage() {
             ))}
           </div>
         </section>
-      </main>
+      </PageMain>
 
       <footer className="border-t">
         <div className="mx-auto max-w-6xl px-4 py-6 text-center text-sm text-muted-foreground">

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { ListItem, ListKind, ListSort } from '../../../common/lists';
 import { appRoutes } from '../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { IconTooltip } from '@/components/ui/tooltip';
@@ -11,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
 import { browserTimeZone, formatObservedDay } from '@/lib/log-dates';
 import {
@@ -39,12 +41,6 @@ const sortLabels: Record<ListSort, string> = {
   count: 'Count',
 };
 
-const selectClass = cn(
-  'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-);
-const optionClass = 'bg-popover text-popover-foreground';
-
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
@@ -71,7 +67,7 @@ export function ListsPage() {
   const waiting = query !== undefined && list.isPending;
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Lists</h1>
@@ -115,45 +111,41 @@ export function ListsPage() {
             )}
             {state.kind === 'place' && (
               <Field id="lists-place" label="Place" className="col-span-2 sm:w-72">
-                <select
+                <NativeSelect
                   id="lists-place"
                   value={state.place}
                   onChange={(event) => update({ place: event.target.value })}
-                  className={selectClass}
                   disabled={placeNames.length === 0}
                 >
-                  <option value="" className={optionClass}>
+                  <NativeSelectOption value="">
                     {places.isPending ? 'Loading places...' : 'Choose a place'}
-                  </option>
+                  </NativeSelectOption>
                   {state.place && !placeNames.includes(state.place) && (
-                    <option value={state.place} className={optionClass}>
-                      {state.place}
-                    </option>
+                    <NativeSelectOption value={state.place}>{state.place}</NativeSelectOption>
                   )}
                   {placeNames.map((place) => (
-                    <option key={place} value={place} className={optionClass}>
+                    <NativeSelectOption key={place} value={place}>
                       {place}
-                    </option>
+                    </NativeSelectOption>
                   ))}
-                </select>
+                </NativeSelect>
               </Field>
             )}
             <Field id="lists-sort" label="Sort by" className="min-w-0 sm:w-44">
-              <select
+              <NativeSelect
                 id="lists-sort"
                 value={state.sort}
                 onChange={(event) => update({ sort: event.target.value as ListSort })}
-                className={selectClass}
               >
                 {(Object.keys(sortLabels) as ListSort[]).map((sort) => (
-                  <option key={sort} value={sort} className={optionClass}>
+                  <NativeSelectOption key={sort} value={sort}>
                     {sortLabels[sort]}
-                  </option>
+                  </NativeSelectOption>
                 ))}
-              </select>
+              </NativeSelect>
             </Field>
             {/* eBird and iNaturalist leave them off the life list (issue 32) */}
-            <div className="col-span-2 flex h-9 items-center gap-2 sm:col-span-1">
+            <div className="col-span-2 flex min-h-9 items-center gap-2 sm:col-span-1">
               <Switch
                 id="lists-captive"
                 checked={state.captive}
@@ -174,7 +166,7 @@ export function ListsPage() {
           )}
         </TabsContent>
       </Tabs>
-    </main>
+    </PageMain>
   );
 }
 
@@ -200,7 +192,8 @@ function Field({
 function YearPicker({ year, onChange }: { year: number; onChange: (year: number) => void }) {
   const latest = currentYear();
   return (
-    <Field id="lists-year" label="Year">
+    // a row of its own on phones: beside Sort by, its buttons would run over it (issue 34)
+    <Field id="lists-year" label="Year" className="col-span-2 sm:col-span-1">
       <div className="flex items-center gap-1">
         <IconTooltip label="Previous year">
           <Button
@@ -212,18 +205,18 @@ function YearPicker({ year, onChange }: { year: number; onChange: (year: number)
             <ChevronLeft />
           </Button>
         </IconTooltip>
-        <select
+        <NativeSelect
           id="lists-year"
           value={year}
           onChange={(event) => onChange(Number(event.target.value))}
-          className={cn(selectClass, 'w-24 tabular-nums sm:w-28')}
+          className="w-24 tabular-nums sm:w-28"
         >
           {pickerYears(year).map((option) => (
-            <option key={option} value={option} className={optionClass}>
+            <NativeSelectOption key={option} value={option}>
               {option}
-            </option>
+            </NativeSelectOption>
           ))}
-        </select>
+        </NativeSelect>
         <IconTooltip label="Next year">
           <Button
             variant="outline"

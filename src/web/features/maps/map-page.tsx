@@ -2,6 +2,7 @@ import { CircleAlert, Download, List, MapPinned } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { GEO_MAX_LIMIT, type LogFeature } from '../../../common/maps/geo';
 import { appRoutes } from '../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
@@ -30,7 +31,7 @@ export function MapPage() {
   const mapHeight = 'h-[60vh] min-h-80';
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Sightings Map</h1>
@@ -87,7 +88,7 @@ export function MapPage() {
       ) : (
         <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       )}
-    </main>
+    </PageMain>
   );
 }
 

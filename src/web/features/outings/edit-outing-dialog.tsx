@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { toZonedInput, withZoneOffset } from '@/lib/form-dates';
@@ -29,11 +30,6 @@ import { isUnauthorized } from '@/lib/query-client';
 import { protocolHints, protocolLabels } from './effort';
 import { toOutingPayload } from './outing-payload';
 import { useUpdateOuting } from './use-outings';
-
-const selectClass = cn(
-  'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-);
 
 interface Draft {
   start: string;
@@ -153,18 +149,17 @@ export function EditOutingDialog({
             error={errors.protocol}
             hint={protocolHints[draft.protocol]}
           >
-            <select
+            <NativeSelect
               id="outing-protocol"
-              className={selectClass}
               value={draft.protocol}
               onChange={(event) => change({ protocol: event.target.value as OutingProtocol })}
             >
               {outingProtocols.map((protocol) => (
-                <option key={protocol} value={protocol} className="bg-popover">
+                <NativeSelectOption key={protocol} value={protocol}>
                   {protocolLabels[protocol]}
-                </option>
+                </NativeSelectOption>
               ))}
-            </select>
+            </NativeSelect>
           </Field>
           <div className="grid grid-cols-3 gap-3">
             <Field id="outing-duration" label="Minutes" error={errors.durationMinutes}>
@@ -221,7 +216,7 @@ export function EditOutingDialog({
               onChange={(event) => change({ notes: event.target.value })}
             />
           </Field>
-          <DialogFooter>
+          <DialogFooter sticky>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={update.isPending}>
                 Cancel

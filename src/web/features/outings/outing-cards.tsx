@@ -126,7 +126,8 @@ export function SpeciesCard({ outing, linkLogs }: { outing: OutingWithLogs; link
           </span>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      {/* one column no wider than the card: a long name is cut short, not the page widened */}
+      <CardContent className="grid grid-cols-1 gap-5">
         {outing.logs.length === 0 ? (
           <p className="text-muted-foreground">No species logged on this outing.</p>
         ) : (

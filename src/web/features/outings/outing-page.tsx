@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import type { OutingDetails } from '../../../common/outings/schemas';
 import { appRoutes, outingApiPath, sharedOutingPath } from '../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { IconTooltip } from '@/components/ui/tooltip';
@@ -83,7 +84,7 @@ export function OutingPage({ id }: { id: string }) {
     );
 
   return (
-    <main className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-2">
         <IconTooltip label="Back to outings">
           <Button asChild variant="ghost" size="icon" aria-label="Back to outings">
@@ -152,7 +153,7 @@ export function OutingPage({ id }: { id: string }) {
         pending={deleteOuting.isPending}
         onConfirm={confirmDelete}
       />
-    </main>
+    </PageMain>
   );
 }
 
@@ -168,7 +169,7 @@ export function OutingBody({ outing, sharing }: { outing: OutingDetails; sharing
 
 function OutingNotFound() {
   return (
-    <main className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <PageMain className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Outing not found</h1>
       <p className="text-muted-foreground">This outing doesn&apos;t exist, or it was deleted.</p>
       <Button asChild>
@@ -177,7 +178,7 @@ function OutingNotFound() {
           Back to Outings
         </Link>
       </Button>
-    </main>
+    </PageMain>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { OutingSummary } from '../../../common/outings/schemas';
 import { appRoutes, outingPath } from '../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { ListPagination } from '@/components/list-pagination';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Badge } from '@/components/ui/badge';
@@ -51,7 +52,7 @@ export function OutingsPage({ startOuting }: { startOuting?: ReactNode }) {
   }, [pastTheEnd]); // eslint-disable-line react-hooks/exhaustive-deps -- on arrival past the end
 
   return (
-    <main className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-4xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Outings</h1>
@@ -82,7 +83,7 @@ export function OutingsPage({ startOuting }: { startOuting?: ReactNode }) {
       )}
 
       {pages > 1 && <ListPagination page={shownPage} pages={pages} onPage={setPage} />}
-    </main>
+    </PageMain>
   );
 }
 

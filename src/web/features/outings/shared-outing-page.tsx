@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { sharedOutingSchema } from '../../../common/outings/schemas';
 import { appRoutes } from '../../../common/routes';
 import { outingLinkPreview } from '../../../common/sharing';
+import { PageMain } from '@/components/page-main';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { useLinkPreview } from '@/features/sharing';
@@ -46,7 +47,7 @@ export function SharedOutingPage({ id }: { id: string }) {
   if (!outing) return <SharedOutingNotFound />;
 
   return (
-    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex items-start gap-2">
         <Binoculars className="mt-1 size-6 shrink-0 text-primary" aria-hidden="true" />
         <div className="min-w-0">
@@ -59,13 +60,13 @@ export function SharedOutingPage({ id }: { id: string }) {
       <footer className="text-center text-sm text-muted-foreground">
         Shared on {formatDay(new Date().toISOString())} • Powered by {productName}
       </footer>
-    </main>
+    </PageMain>
   );
 }
 
 function SharedOutingNotFound() {
   return (
-    <main className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <PageMain className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Outing not found</h1>
       <p className="text-muted-foreground">This outing is either private or doesn&apos;t exist.</p>
       <Button asChild>
@@ -74,6 +75,6 @@ function SharedOutingNotFound() {
           Go to Home
         </Link>
       </Button>
-    </main>
+    </PageMain>
   );
 }

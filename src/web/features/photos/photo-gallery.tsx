@@ -42,7 +42,7 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
             onClick={open(at)}
             onPointerEnter={() => void loadLightbox()}
             onFocus={() => void loadLightbox()}
-            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
           >
             <img
               src={thumbnailUrl(photo.url)}

@@ -16,7 +16,7 @@ export function InstallCardView({
     <Card
       role="region"
       aria-label="Install app"
-      className="fixed right-4 bottom-4 left-4 z-50 gap-3 shadow-lg sm:left-auto sm:w-96"
+      className="fixed right-4 bottom-[calc(var(--tab-bar-h)+1rem)] left-4 z-50 gap-3 shadow-lg sm:left-auto sm:w-96"
     >
       <CardHeader className="relative pr-12">
         <CardTitle>Install {productName}</CardTitle>

@@ -1,6 +1,7 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
+import { PageMain } from '@/components/page-main';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { productName } from '@/lib/product-name';
@@ -47,7 +48,7 @@ export function PwaAuthCompletePage() {
   }, [token]);
 
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-10">
+    <PageMain className="flex min-h-screen items-center justify-center px-4 py-10">
       <Card className="w-full max-w-md text-center">
         {status.state === 'storing' && (
           <>
@@ -97,6 +98,6 @@ export function PwaAuthCompletePage() {
           </>
         )}
       </Card>
-    </main>
+    </PageMain>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { SharedLog } from '../../../common/logs/schemas';
 import { logLinkPreview } from '../../../common/sharing';
 import { appRoutes } from '../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { formatDay, formatObservedDay } from '@/lib/log-dates';
@@ -36,7 +37,7 @@ export function SharedLogPage({ id, renderLog }: SharedLogPageProps) {
   if (!log) return <SharedLogNotFound />;
 
   return (
-    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex items-center gap-2">
         <Binoculars className="size-6 text-primary" aria-hidden="true" />
         <h1 className="text-2xl font-bold tracking-tight">Wildlife Sighting</h1>
@@ -45,13 +46,13 @@ export function SharedLogPage({ id, renderLog }: SharedLogPageProps) {
       <footer className="text-center text-sm text-muted-foreground">
         Shared on {formatDay(new Date().toISOString())} • Powered by {productName}
       </footer>
-    </main>
+    </PageMain>
   );
 }
 
 function SharedLogNotFound() {
   return (
-    <main className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <PageMain className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Log not found</h1>
       <p className="text-muted-foreground">This log is either private or doesn&apos;t exist.</p>
       <Button asChild>
@@ -60,6 +61,6 @@ function SharedLogNotFound() {
           Go to Home
         </Link>
       </Button>
-    </main>
+    </PageMain>
   );
 }

@@ -19,15 +19,15 @@ export function RankingToggle({
       // a click on the chosen one would clear it: one of the two is always chosen
       onValueChange={(next) => next && onChange(next as TopSpeciesRanking)}
       aria-label="Rank species by"
-      className={cn(tabsListVariants(), 'h-9')}
+      className={cn(tabsListVariants(), 'h-9 pointer-coarse:h-auto')}
     >
       {topSpeciesRankings.map((ranking) => (
         <ToggleGroup.Item
           key={ranking}
           value={ranking}
           className={cn(
-            'inline-flex h-full items-center justify-center rounded-md border border-transparent px-3 text-sm font-medium whitespace-nowrap text-foreground/60 transition-all outline-none hover:text-foreground dark:text-muted-foreground dark:hover:text-foreground',
-            'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+            'inline-flex h-full items-center pointer-coarse:min-h-11 justify-center rounded-md border border-transparent px-3 text-sm font-medium whitespace-nowrap text-foreground/60 transition-all outline-none hover:text-foreground dark:text-muted-foreground dark:hover:text-foreground',
+            'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring',
             'data-[state=on]:bg-background data-[state=on]:text-foreground data-[state=on]:shadow-sm dark:data-[state=on]:border-input dark:data-[state=on]:bg-input/30 dark:data-[state=on]:text-foreground',
           )}
         >

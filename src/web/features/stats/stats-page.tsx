@@ -2,6 +2,7 @@ import { BarChart3, Download, Footprints, TrendingUp, type LucideIcon, X } from 
 import { useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { statsBuckets, type StatsBucket } from '../../../common/stats';
+import { PageMain } from '@/components/page-main';
 import { Button } from '@/components/ui/button';
 import {
   Card,
@@ -14,7 +15,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { RankingToggle } from './ranking-toggle';
 import { SightingsChart, TopSpeciesChart } from './stats-charts';
 import {
@@ -56,7 +57,7 @@ export function StatsPage() {
     setFilters((current) => ({ ...current, ...change }));
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Statistics</h1>
@@ -94,21 +95,17 @@ export function StatsPage() {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="stats-bucket">Time Bucket</Label>
-            <select
+            <NativeSelect
               id="stats-bucket"
               value={filters.bucket}
               onChange={(event) => set({ bucket: event.target.value as StatsBucket })}
-              className={cn(
-                'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-              )}
             >
               {statsBuckets.map((bucket) => (
-                <option key={bucket} value={bucket} className="bg-popover text-popover-foreground">
+                <NativeSelectOption key={bucket} value={bucket}>
                   {bucketLabels[bucket]}
-                </option>
+                </NativeSelectOption>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           {(filters.from || filters.to) && (
             <div className="sm:col-span-3">
@@ -189,7 +186,7 @@ export function StatsPage() {
           <EmptyChart icon={BarChart3} {...emptyStateText('species', filters)} />
         )}
       </ChartCard>
-    </main>
+    </PageMain>
   );
 }
 

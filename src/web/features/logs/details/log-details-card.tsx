@@ -116,7 +116,7 @@ export function LogDetailsCard({
                       href={photo.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="inline-flex max-w-full items-center gap-2 text-primary underline-offset-4 hover:underline"
+                      className="inline-flex max-w-full items-center gap-2 text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
                     >
                       <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
                       <span className="truncate">{photo.label ?? photo.url}</span>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { appRoutes, editLogPath } from '../../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { DisabledReason } from '@/components/needs-connection';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
@@ -72,7 +73,7 @@ export function LogDetailsPage({ id }: { id: string }) {
     });
 
   return (
-    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-center gap-2">
         <IconTooltip label="Back to logs">
           <Button asChild variant="ghost" size="icon" aria-label="Back to logs">
@@ -124,7 +125,7 @@ export function LogDetailsPage({ id }: { id: string }) {
         pending={deleteLog.isPending}
         onConfirm={confirmDelete}
       />
-    </main>
+    </PageMain>
   );
 }
 

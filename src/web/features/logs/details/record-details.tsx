@@ -12,7 +12,7 @@ import { hierarchyLine, mediaLabel, sourceLabel } from './record-labels';
 export type OwnPlace = Pick<Log, 'county' | 'stateProvince' | 'countryCode' | 'locationId'>;
 
 const linkClass =
-  'inline-flex max-w-full items-center gap-2 text-primary underline-offset-4 hover:underline';
+  'inline-flex max-w-full items-center gap-2 text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11';
 
 /** The place: its name, and under it the hierarchy and id the source gave (owner only). */
 export function PlaceLines({ placeName, own }: { placeName: string | null; own?: OwnPlace }) {

@@ -3,7 +3,7 @@ import type { CountKind } from '../../../../common/logs/count';
 import type { LogWriteInput, LogWritePayload } from '../../../../common/logs/schemas';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/cn';
+import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 
 type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
 
@@ -17,11 +17,6 @@ const kindLabels: Record<CountKind, string> = {
 const countFor = (kind: CountKind, count: number | null | undefined) =>
   kind === 'present' ? null : kind === 'evidence' ? 0 : count ? count : 1;
 
-const selectClass = cn(
-  'h-9 min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-);
-
 /**
  * Count (SPEC §2: required, at least 1, default 1) and beside it what it counts (issue 32): an
  * X (present, not counted) or a 0 (evidence only) imported from eBird keeps its kind when edited,
@@ -31,10 +26,10 @@ export function CountField({ form }: { form: LogFormApi }) {
   const kind = useWatch({ control: form.control, name: 'countKind' }) ?? 'counted';
   const counted = kind === 'counted';
   const kindSelect = (
-    <select
+    <NativeSelect
       aria-label={counted ? 'Recorded as' : undefined}
       // beside a number it shows 'Counted' alone: the number keeps the room
-      className={cn(selectClass, counted ? 'w-32 shrink-0' : 'w-full')}
+      className={counted ? 'w-32 shrink-0' : 'w-full'}
       value={kind}
       onChange={(event) => {
         const next = event.target.value as CountKind;
@@ -44,11 +39,11 @@ export function CountField({ form }: { form: LogFormApi }) {
       }}
     >
       {Object.entries(kindLabels).map(([value, label]) => (
-        <option key={value} value={value} className="bg-popover text-popover-foreground">
+        <NativeSelectOption key={value} value={value}>
           {label}
-        </option>
+        </NativeSelectOption>
       ))}
-    </select>
+    </NativeSelect>
   );
   return (
     <FormField

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { appRoutes, logPath } from '../../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { deleteFormDraft, QUEUED, toastWriteDone } from '@/features/offline';
@@ -48,7 +49,7 @@ export function NewLogPage() {
   const once = useOneSaveAtATime();
   const userId = currentUserId(useQueryClient());
   return (
-    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       <LogForm
         mode="create"
         draftOf={userId}
@@ -74,7 +75,7 @@ export function NewLogPage() {
           )
         }
       />
-    </main>
+    </PageMain>
   );
 }
 
@@ -88,7 +89,7 @@ export function EditLogPage({ id }: { id: string }) {
   // null: its deletion waits for the connection
   if (log === null || (error instanceof ApiError && error.status === 404)) return <LogNotFound />;
   return (
-    <main className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-3xl grid-cols-1 gap-6 px-4 py-8">
       {log ? (
         <LogForm
           mode="edit"
@@ -112,7 +113,7 @@ export function EditLogPage({ id }: { id: string }) {
       ) : (
         <FormSkeleton />
       )}
-    </main>
+    </PageMain>
   );
 }
 

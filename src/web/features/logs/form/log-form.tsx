@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { type LogWriteInput, type LogWritePayload } from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
 import { ComboboxField } from '@/components/combobox-field';
+import { SaveBar } from '@/components/save-bar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -330,7 +331,7 @@ export function LogForm({
                 </FormItem>
               )}
             />
-            <div className="flex justify-end gap-2">
+            <SaveBar>
               <Button type="button" variant="outline" disabled={saving} onClick={cancel}>
                 Cancel
               </Button>
@@ -345,7 +346,7 @@ export function LogForm({
                   'Update Log'
                 )}
               </Button>
-            </div>
+            </SaveBar>
           </form>
         </Form>
         {leaveDialog}

@@ -10,19 +10,17 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { cn } from '@/lib/cn';
+import {
+  NativeSelect,
+  NativeSelectOptGroup,
+  NativeSelectOption,
+} from '@/components/ui/native-select';
 
 // The form's fields of what a record says besides the sighting (issue 32): eBird's breeding
 // code and whether it was captive or cultivated. The rest a source brought (the place
 // hierarchy, media and source links) the form keeps as they are, unseen.
 
 type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
-
-const selectClass = cn(
-  'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm dark:bg-input/30',
-  'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-);
-const optionClass = 'bg-popover text-popover-foreground';
 
 export function RecordFields({ form }: { form: LogFormApi }) {
   return (
@@ -34,27 +32,24 @@ export function RecordFields({ form }: { form: LogFormApi }) {
           <FormItem>
             <FormLabel>Breeding code</FormLabel>
             <FormControl>
-              <select
+              <NativeSelect
                 name={field.name}
                 ref={field.ref}
                 onBlur={field.onBlur}
                 value={typeof field.value === 'string' ? field.value.toUpperCase() : ''}
                 onChange={(event) => field.onChange(event.target.value || null)}
-                className={selectClass}
               >
-                <option value="" className={optionClass}>
-                  None
-                </option>
+                <NativeSelectOption value="">None</NativeSelectOption>
                 {breedingCategories.map((category) => (
-                  <optgroup key={category} label={category} className={optionClass}>
+                  <NativeSelectOptGroup key={category} label={category}>
                     {BREEDING_CODES.filter((entry) => entry.category === category).map((entry) => (
-                      <option key={entry.code} value={entry.code} className={optionClass}>
+                      <NativeSelectOption key={entry.code} value={entry.code}>
                         {entry.code} · {entry.meaning}
-                      </option>
+                      </NativeSelectOption>
                     ))}
-                  </optgroup>
+                  </NativeSelectOptGroup>
                 ))}
-              </select>
+              </NativeSelect>
             </FormControl>
             <FormDescription>eBird&apos;s breeding and behavior codes</FormDescription>
             <FormMessage />

@@ -21,7 +21,7 @@ export function LogCard({ log, onShare, onDelete }: LogItemProps) {
     <div className="relative" data-testid="log-card">
       <Link
         href={logPath(log.id)}
-        className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
         <Card className="h-full gap-3 overflow-hidden transition-colors hover:bg-accent/40">
           <CardHeader>

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { countActiveFilters, emptyFilters } from '../../../../common/logs/list-search';
 import { PAGE_SIZE, type Log } from '../../../../common/logs/schemas';
 import { appRoutes } from '../../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { ExportDialog, ImportDialog } from '@/features/data-exchange';
@@ -80,7 +81,7 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
   };
 
   return (
-    <main className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+    <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Wildlife Logs</h1>
@@ -159,7 +160,7 @@ export function LogsPage({ actions }: { actions?: ReactNode }) {
         pending={deleteLog.isPending}
         onConfirm={confirmDelete}
       />
-    </main>
+    </PageMain>
   );
 }
 

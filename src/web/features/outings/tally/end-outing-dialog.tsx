@@ -133,7 +133,7 @@ function EndOutingForm({
               aria-checked={protocol === value}
               onClick={() => setProtocol(value)}
               className={cn(
-                'grid min-h-14 rounded-lg border px-3 py-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                'grid min-h-14 rounded-lg border px-3 py-2 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
                 protocol === value ? 'border-primary ring-2 ring-primary/40' : 'hover:bg-accent',
               )}
             >
@@ -211,7 +211,7 @@ function EndOutingForm({
         </p>
       )}
 
-      <DialogFooter className="gap-2">
+      <DialogFooter sticky className="gap-2">
         <Button
           type="button"
           variant="outline"

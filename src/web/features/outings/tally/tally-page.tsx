@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { appRoutes, outingPath } from '../../../../common/routes';
+import { PageMain } from '@/components/page-main';
 import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -48,7 +49,7 @@ export function TallyPage() {
 
 function NoTally() {
   return (
-    <main className="mx-auto grid max-w-2xl px-4 py-8">
+    <PageMain className="mx-auto grid max-w-2xl px-4 py-8">
       <Card>
         <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
           <Footprints className="size-12 text-muted-foreground" aria-hidden="true" />
@@ -64,7 +65,7 @@ function NoTally() {
           </div>
         </CardContent>
       </Card>
-    </main>
+    </PageMain>
   );
 }
 
@@ -139,7 +140,7 @@ function TallyScreen({ tally }: { tally: Tally }) {
 
   return (
     <>
-      <main className="mx-auto grid max-w-2xl grid-cols-1 gap-4 px-4 pt-4 pb-28">
+      <PageMain className="mx-auto grid max-w-2xl grid-cols-1 gap-4 px-4 pt-4 pb-28">
         <div className="flex items-center justify-between gap-2">
           <div className="min-w-0">
             <h1 className="text-2xl font-bold tracking-tight">Outing</h1>
@@ -188,9 +189,10 @@ function TallyScreen({ tally }: { tally: Tally }) {
             ))}
           </ul>
         )}
-      </main>
+      </PageMain>
 
-      <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur">
+      {/* above the phone's tab bar; the safe area is below that bar when it shows (index.css) */}
+      <div className="fixed inset-x-0 bottom-(--tab-bar-h) z-10 border-t bg-background/95 pt-3 pb-[max(0.75rem,calc(env(safe-area-inset-bottom)-var(--tab-bar-h)))] backdrop-blur">
         <div className="mx-auto max-w-2xl px-4">
           <Button className="h-14 w-full text-lg" onClick={() => setEnding(true)}>
             End outing

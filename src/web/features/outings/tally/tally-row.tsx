@@ -32,11 +32,15 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
       )}
       data-testid="tally-entry"
     >
-      <div className="flex items-center gap-2">
-        <div className="min-w-0 flex-1">
-          <h3 className="text-lg leading-tight font-semibold break-words">{name}</h3>
+      {/* A name wraps between its words only: a word too wide beside the buttons moves them to a
+          line of their own (issue 34). The flex item's minimum is its longest word, as
+          break-words, unlike overflow-wrap:anywhere, leaves that alone; a word wider than the
+          whole row still breaks rather than overflow. */}
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="flex-1">
+          <h3 className="text-lg leading-tight font-semibold break-words hyphens-none">{name}</h3>
           {entry.speciesScientific && entry.speciesScientific !== name && (
-            <p className="truncate text-sm text-muted-foreground italic">
+            <p className="truncate text-sm text-muted-foreground italic contain-inline-size">
               {entry.speciesScientific}
             </p>
           )}
@@ -53,33 +57,35 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
             </Button>
           )}
         </div>
-        <IconTooltip label={entry.count === 1 ? `Remove ${name}` : `One fewer ${name}`}>
-          <Button
-            variant="outline"
-            className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
-            onClick={() => onCount(-1)}
-            aria-label={entry.count === 1 ? `Remove ${name}` : `One fewer ${name}`}
+        <div className="ml-auto flex items-center gap-2">
+          <IconTooltip label={entry.count === 1 ? `Remove ${name}` : `One fewer ${name}`}>
+            <Button
+              variant="outline"
+              className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
+              onClick={() => onCount(-1)}
+              aria-label={entry.count === 1 ? `Remove ${name}` : `One fewer ${name}`}
+            >
+              <Minus />
+            </Button>
+          </IconTooltip>
+          <output
+            className="w-14 text-center text-3xl font-bold tabular-nums"
+            aria-live="polite"
+            aria-label={`${name} count`}
+            data-testid="tally-count"
           >
-            <Minus />
-          </Button>
-        </IconTooltip>
-        <output
-          className="w-14 text-center text-3xl font-bold tabular-nums"
-          aria-live="polite"
-          aria-label={`${name} count`}
-          data-testid="tally-count"
-        >
-          {entry.count}
-        </output>
-        <IconTooltip label={`One more ${name}`}>
-          <Button
-            className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
-            onClick={() => onCount(1)}
-            aria-label={`One more ${name}`}
-          >
-            <Plus />
-          </Button>
-        </IconTooltip>
+            {entry.count}
+          </output>
+          <IconTooltip label={`One more ${name}`}>
+            <Button
+              className="size-14 rounded-xl [&_svg:not([class*='size-'])]:size-6"
+              onClick={() => onCount(1)}
+              aria-label={`One more ${name}`}
+            >
+              <Plus />
+            </Button>
+          </IconTooltip>
+        </div>
       </div>
       {showNote && (
         <Input
