@@ -57,7 +57,7 @@ async function createAccount(page: Page, firstName: string, email: string) {
   await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 }
 
 describe('an admin', () => {
@@ -132,7 +132,7 @@ describe('an admin', () => {
     await invited.waitForURL('**/login?next=%2Flists');
     await invited.getByLabel('Email').fill('jonas@example.org');
     await invited.getByLabel('Password').fill(password);
-    await invited.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await invited.getByRole('button', { name: 'Sign In', exact: true }).click();
     await invited.getByText(/^This account has been disabled\./).waitFor();
     expect(pathOf(invited)).toBe('/login');
   });
@@ -145,7 +145,7 @@ describe('an admin', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill('rosa@example.org');
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
     // Rosa makes Mei's invitation; Mei is a user, not an admin
     await page.goto('/admin');

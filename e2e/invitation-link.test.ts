@@ -92,8 +92,8 @@ describe('an invitation link', () => {
     expect(await page.getByText('You have an invitation').count()).toBe(0);
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('tab', { name: 'Sign in', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('tab', { name: 'Sign In', selected: true }).waitFor();
     await page.getByLabel('Email').waitFor();
   });
 

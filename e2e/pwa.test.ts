@@ -223,7 +223,7 @@ describe('the installed-app sign-in bridge', () => {
     await page.waitForURL('**/login?pwa=true');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/pwa-auth-complete');
     const token = new URL(page.url()).searchParams.get('token');
     expect(token).toMatch(/^[\w-]{43}$/);

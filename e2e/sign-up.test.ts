@@ -23,7 +23,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 describe('a new visitor', () => {
@@ -43,7 +43,7 @@ describe('a new visitor', () => {
     await page.getByLabel('Last name').fill('Tester');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 
     await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
     expect(pathOf(page)).toBe('/');
@@ -84,7 +84,7 @@ describe('a new visitor', () => {
     const messageId = await message.getAttribute('id');
     expect(await password.getAttribute('aria-describedby')).toContain(messageId);
     expect(await password.getAttribute('aria-invalid')).toBe('true');
-    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await message.waitFor();
     expect(sent).toEqual([]);
 
@@ -95,7 +95,7 @@ describe('a new visitor', () => {
       .waitFor();
     await password.fill('a heron at dawn');
     await expect.poll(() => page.getByText(/add more words or characters/).count()).toBe(0);
-    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
     expect(sent).toEqual(['POST']);
   });
@@ -108,7 +108,7 @@ describe('a new visitor', () => {
     await page.getByRole('tab', { name: 'Create account' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('the right password');
-    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
     await page.getByRole('heading', { name: 'Wildlife Logs' }).waitFor();
 
     const stranger = await newPage(); // another browser profile, signed out

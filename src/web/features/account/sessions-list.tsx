@@ -62,7 +62,7 @@ export function SessionsList() {
               onClick={() => signOut(session)}
             >
               {end.isPending && end.variables === session.id && <Spinner aria-hidden="true" />}
-              Sign out
+              Sign Out
             </Button>
           )}
         </li>

@@ -73,7 +73,7 @@ export function InvitationPanel({
         <AlertDescription>{text}</AlertDescription>
       </Alert>
       <Button type="button" variant="outline" onClick={onSignIn}>
-        Sign in
+        Sign In
       </Button>
       {registration === 'open' && (
         // anyone may sign up here: the link is not needed

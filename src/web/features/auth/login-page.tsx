@@ -41,7 +41,7 @@ function providerSignInUrl(params: URLSearchParams): string {
 // With OpenID Connect and no local accounts, the page only forwards to the provider, or shows
 // why the last attempt failed (`?error=…`, sent by /api/callback) with a way to try again.
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  useDocumentTitle('Sign In');
   const { user, isLoading } = useUser();
   const [params] = useSearchParams();
   const pwa = params.get('pwa') === 'true';
@@ -85,14 +85,14 @@ export function LoginPage() {
           <ServerErrorAlert message={error} />
           {provider && (
             <Button asChild className="w-full">
-              <a href={providerUrl}>Sign in with {provider}</a>
+              <a href={providerUrl}>Sign In with {provider}</a>
             </Button>
           )}
           {localAccounts && (
             <Tabs value={tab} onValueChange={setTab} className="gap-6">
               <TabsList className="w-full">
-                <TabsTrigger value="sign-in">Sign in</TabsTrigger>
-                <TabsTrigger value="register">Create account</TabsTrigger>
+                <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                <TabsTrigger value="register">Create Account</TabsTrigger>
               </TabsList>
               <TabsContent value="sign-in">
                 {forgotPassword ? (

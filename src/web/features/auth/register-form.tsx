@@ -59,7 +59,7 @@ export function RegisterForm({ invitation }: { invitation?: string }) {
         <NewPasswordField control={form.control} name="password" label="Password" />
         <Button type="submit" disabled={pending} className="w-full">
           {pending && <Spinner aria-hidden="true" />}
-          Create account
+          Create Account
         </Button>
       </form>
     </Form>

@@ -45,7 +45,7 @@ export function SignInForm() {
         />
         <Button type="submit" disabled={pending} className="w-full">
           {pending && <Spinner aria-hidden="true" />}
-          Sign in
+          Sign In
         </Button>
       </form>
     </Form>

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * here): signing out takes the person's own click, so no other site can sign them out.
  */
 export function SignOutPage() {
-  useDocumentTitle('Sign out');
+  useDocumentTitle('Sign Out');
   const { user, isLoading } = useUser();
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -44,7 +44,7 @@ function SignOutConfirmation({ userId }: { userId: string }) {
           </Link>
           <Button onClick={signOut}>
             <LogOut aria-hidden="true" />
-            Sign out
+            Sign Out
           </Button>
         </CardContent>
       </Card>

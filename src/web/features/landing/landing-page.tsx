@@ -41,7 +41,7 @@ const features = [
 
 /**
  * Sign-in starts at /api/login; an installed app signs in in a browser tab (SPEC §2). Get Started
- * opens the page on 'Create account' (`signup`): a newcomer has no account yet (issue 23).
+ * opens the page on 'Create Account' (`signup`): a newcomer has no account yet (issue 23).
  */
 function SignInLink({
   standalone,
