@@ -42,3 +42,23 @@ const isWordStart = (key: string, at: number) =>
   at === 0 ||
   /\s/.test(key[at - 1]!) ||
   (WORD_SEPARATORS as readonly string[]).includes(key[at - 1]!);
+
+/** Small words an English common name keeps in lower case: "Lily of the Valley". */
+const SMALL_WORDS = new Set(['a', 'and', 'de', 'in', 'of', 'on', 'or', 'the', 'to']);
+
+/**
+ * An English common name as eBird, the IOC and field guides write it (issue 34: one case rule,
+ * so a list says "Red Fox" as the logs do): each word capitalised, the parts after a hyphen and
+ * small words not ("Red-winged Blackbird", "Bird-of-paradise"). The rest of a word is kept
+ * ("McCown's Longspur").
+ */
+export function englishNameCase(name: string): string {
+  return name
+    .split(' ')
+    .map((word, index) =>
+      index > 0 && SMALL_WORDS.has(word.toLowerCase())
+        ? word.toLowerCase()
+        : word.charAt(0).toUpperCase() + word.slice(1),
+    )
+    .join(' ');
+}

@@ -55,7 +55,7 @@ export type TaxaQuery = z.infer<typeof taxaQuerySchema>;
 
 // The name keys and match tiers of the searches, in a module without zod for the web app's
 // species pack worker.
-export { matchTier, nameKey, WORD_SEPARATORS } from './name-key.js';
+export { englishNameCase, matchTier, nameKey, WORD_SEPARATORS } from './name-key.js';
 
 /** Tags of one language: browsers send `no` for Norwegian, the names are filed under `nb`. */
 const SAME_LANGUAGE: Record<string, string> = { no: 'nb' };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REGIONS } from '../../src/common/regions.js';
-import { matchTier, nameKey } from '../../src/common/taxonomy.js';
+import { englishNameCase, matchTier, nameKey } from '../../src/common/taxonomy.js';
 import {
   encodeTaxaPack,
   readTaxaPack,
@@ -43,6 +43,20 @@ describe('name keys and match tiers', () => {
     expect(matchTier("muller's", 's')).toBe(2);
     expect(matchTier('barn owl', 'arn')).toBe(3);
     expect(matchTier('barn owl', 'fox')).toBeUndefined();
+  });
+
+  it('writes English common names as eBird and field guides do', () => {
+    expect(englishNameCase('Red fox')).toBe('Red Fox');
+    expect(englishNameCase('Black-capped chickadee')).toBe('Black-capped Chickadee');
+    expect(englishNameCase('lily of the valley')).toBe('Lily of the Valley');
+    expect(englishNameCase("McCown's longspur")).toBe("McCown's Longspur");
+    expect(englishNameCase('Red-winged Blackbird')).toBe('Red-winged Blackbird');
+    // the key is unchanged: a search finds it as before
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        expect(nameKey(englishNameCase(name))).toBe(nameKey(name));
+      }),
+    );
   });
 });
 

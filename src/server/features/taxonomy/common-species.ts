@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { nameKey } from '../../../common/taxonomy.js';
+import { englishNameCase, nameKey } from '../../../common/taxonomy.js';
 import type { TaxonInput } from './taxon-writes.js';
 
 // The backbone a new instance starts with: the `common-species` package (CC BY 4.0, from GBIF
@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 
 export const COMMON_SPECIES_SOURCE = 'common-species';
 /** Bumped when the conversion below changes, so that instances load the backbone again. */
-const CONVERSION = 3;
+const CONVERSION = 4;
 export const commonSpeciesVersion = () =>
   `${(require('common-species/package.json') as { version: string }).version}+${CONVERSION}`;
 
@@ -57,7 +57,8 @@ export function toTaxa(rows: CommonSpeciesRow[]): TaxonInput[] {
     const scientificName = taxonomy.species.trim();
     const scientificKey = nameKey(scientificName);
     const same = `${scientificKey}|${taxonomy.kingdom}`;
-    const name = orNull(common_name);
+    const given = orNull(common_name);
+    const name = given && englishNameCase(given);
     const names = name ? [{ language: 'en', name, preferred: true, nameKey: nameKey(name) }] : [];
     const taxon: TaxonInput = {
       id: `gbif:${taxonomy.id}`,

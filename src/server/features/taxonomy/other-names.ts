@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { nameKey } from '../../../common/taxonomy.js';
+import { englishNameCase, nameKey } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
 import { taxa } from '../../db/schema.js';
 import { loadedVersion, recordSource } from './queries.js';
@@ -25,6 +25,8 @@ const namesSchema = z.object({
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const BATCH = 2000;
+/** Bumped when the reading below changes (2: English names in englishNameCase). */
+const READING = 2;
 
 /**
  * Adds the file's names to the taxa they name, once a version (`again`: after the seed was
@@ -38,7 +40,8 @@ export async function seedOtherNames(
   const data = namesSchema.parse(
     JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')),
   );
-  if (!again && (await loadedVersion(db, OTHER_NAMES_SOURCE)) === data.version) return 0;
+  const version = `${data.version}+${READING}`;
+  if (!again && (await loadedVersion(db, OTHER_NAMES_SOURCE)) === version) return 0;
   const wanted = data.taxa.map(([scientific, group]) => ({
     key: nameKey(scientific),
     class: data.classes[group]!,
@@ -58,7 +61,8 @@ export async function seedOtherNames(
     given.forEach((name, n) => {
       if (name) {
         const language = data.languages[n]!;
-        names.push({ taxonId, language, name, preferred: true, nameKey: nameKey(name) });
+        const shown = language === 'en' ? englishNameCase(name) : name;
+        names.push({ taxonId, language, name: shown, preferred: true, nameKey: nameKey(name) });
       }
     });
   }
@@ -66,6 +70,6 @@ export async function seedOtherNames(
   let written = 0;
   for (let start = 0; start < names.length; start += BATCH)
     written += await replaceNames(db, names.slice(start, start + BATCH), replaced);
-  await recordSource(db, OTHER_NAMES_SOURCE, data.version, ids.size);
+  await recordSource(db, OTHER_NAMES_SOURCE, version, ids.size);
   return written;
 }
