@@ -18,7 +18,7 @@ import { PasswordForm } from './password-form';
 import { PhotoPositionsCheck } from './photo-positions-check';
 import { ProfileForm } from './profile-form';
 import { SessionsList } from './sessions-list';
-import { formatStorage, usedPercent } from './storage-format';
+import { formatStorage, usedPercent } from '@/lib/storage-format';
 import { useAccount, useUpdateAccount } from './use-account';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

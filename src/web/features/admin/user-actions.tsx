@@ -40,7 +40,8 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/error-message';
-import { formatBytes, userLabel } from './admin-format';
+import { userLabel } from './admin-format';
+import { formatStorage } from '@/lib/storage-format';
 import { LinkDialog } from './link-dialog';
 import { useMakeResetLink, useUpdateUser } from './use-admin';
 
@@ -225,7 +226,7 @@ function QuotaDialog({
         <DialogHeader>
           <DialogTitle>Photo storage of {userLabel(user)}</DialogTitle>
           <DialogDescription>
-            They use {formatBytes(user.storageUsedBytes)}. The server default is{' '}
+            They use {formatStorage(user.storageUsedBytes)}. The server default is{' '}
             {defaultQuotaMb.toLocaleString()} MB.
           </DialogDescription>
         </DialogHeader>

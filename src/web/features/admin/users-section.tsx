@@ -1,7 +1,8 @@
 import type { AdminUser, AdminUserList } from '../../../common/admin';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/cn';
-import { formatBytes, formatDate, formatLastActive, storageShare, userLabel } from './admin-format';
+import { formatDate, formatLastActive, userLabel } from './admin-format';
+import { formatStorage, usedPercent } from '@/lib/storage-format';
 import { UserActions } from './user-actions';
 
 function StatusBadges({ user }: { user: AdminUser }) {
@@ -18,11 +19,11 @@ function StatusBadges({ user }: { user: AdminUser }) {
 }
 
 function Storage({ user }: { user: AdminUser }) {
-  const share = storageShare(user);
+  const share = usedPercent(user.storageUsedBytes, user.quotaBytes);
   return (
     <div className="grid min-w-32 gap-1">
       <span className="text-sm tabular-nums">
-        {formatBytes(user.storageUsedBytes)} of {formatBytes(user.quotaBytes)}
+        {formatStorage(user.storageUsedBytes)} of {formatStorage(user.quotaBytes)}
         {user.storageQuotaMb !== null && <span className="text-muted-foreground"> (own)</span>}
       </span>
       <div
