@@ -1,12 +1,11 @@
 import { Binoculars, Home } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { Link } from 'wouter';
 import type { SharedLog } from '../../../common/logs/schemas';
 import { logLinkPreview } from '../../../common/sharing';
 import { appRoutes } from '../../../common/routes';
+import { NotFoundState } from '@/components/not-found-state';
 import { PageMain } from '@/components/page-main';
 import { PageSpinner } from '@/components/page-spinner';
-import { Button } from '@/components/ui/button';
 import { formatDay, formatObservedDay } from '@/lib/log-dates';
 import { productName } from '@/lib/product-name';
 import { useLinkPreview } from './use-link-preview';
@@ -52,15 +51,10 @@ export function SharedLogPage({ id, renderLog }: SharedLogPageProps) {
 
 function SharedLogNotFound() {
   return (
-    <PageMain className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Log not found</h1>
-      <p className="text-muted-foreground">This log is either private or doesn&apos;t exist.</p>
-      <Button asChild>
-        <Link href={appRoutes.home}>
-          <Home />
-          Go to Home
-        </Link>
-      </Button>
-    </PageMain>
+    <NotFoundState
+      title="Log not found"
+      text="This log is either private or doesn't exist."
+      action={{ href: appRoutes.home, icon: <Home />, label: 'Go to Home' }}
+    />
   );
 }
