@@ -7,9 +7,10 @@ import type { SharedOuting } from '../../../common/outings/schemas';
 type OutingWithLogs = SharedOuting;
 import { logPath } from '../../../common/routes';
 import { formatCoordinates, formatUncertainty } from '@/components/map/coordinates';
-import { LazyPointsMap } from '@/components/map/lazy-points-map';
 import type { MapPoint } from '@/components/map/points-map';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { LazyPointsMap } from '@/components/map/lazy-points-map';
+import { SourceLink } from '@/features/logs';
 import { cn } from '@/lib/cn';
 import { shortCount } from '@/lib/log-count';
 import { formatObservedLong, observedDateTime } from '@/lib/log-dates';
@@ -53,6 +54,13 @@ export function OutingSummaryCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
+        <p className="text-2xl font-semibold tabular-nums" data-testid="outing-totals">
+          {formatSpeciesCount(outing.species)}
+          <span className="text-base font-normal text-muted-foreground">
+            {' · '}
+            {formatIndividuals(outing.individuals)}
+          </span>
+        </p>
         <div className="grid gap-2 text-sm sm:grid-cols-2">
           <Fact icon={<Calendar />}>
             <time dateTime={observedDateTime(start)}>{formatObservedLong(start)}</time>
@@ -85,6 +93,7 @@ export function OutingSummaryCard({
             {outing.complete ? COMPLETE_TEXT : INCOMPLETE_TEXT}
           </Fact>
         </div>
+        <SourceLink url={outing.sourceUrl} />
         {outing.notes && (
           <section className="grid gap-1">
             <h3 className="font-semibold">Notes</h3>
@@ -97,7 +106,8 @@ export function OutingSummaryCard({
   );
 }
 
-const pointsOf = (outing: OutingWithLogs): MapPoint[] =>
+/** The logs of the outing that have a place, as points of its map. */
+export const outingPoints = (outing: OutingWithLogs): MapPoint[] =>
   outing.logs.flatMap((log) =>
     log.latitude !== null && log.longitude !== null
       ? [
@@ -111,23 +121,19 @@ const pointsOf = (outing: OutingWithLogs): MapPoint[] =>
   );
 
 /**
- * The species of the outing with their counts, in the order they were logged, and a map of the
- * logs that have a place. The owner's page links each to its log; the shared page does not.
+ * The species of the outing with their counts, in the order they were logged. The owner's page
+ * links each to its log; the shared page does not.
  */
 export function SpeciesCard({ outing, linkLogs }: { outing: OutingWithLogs; linkLogs: boolean }) {
-  const points = pointsOf(outing);
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <CardTitle>
           <h2 className="text-lg">Species</h2>
-          <span className="text-sm font-normal text-muted-foreground tabular-nums">
-            {formatSpeciesCount(outing.species)} · {formatIndividuals(outing.individuals)}
-          </span>
         </CardTitle>
       </CardHeader>
       {/* one column no wider than the card: a long name is cut short, not the page widened */}
-      <CardContent className="grid grid-cols-1 gap-5">
+      <CardContent className="grid grid-cols-1">
         {outing.logs.length === 0 ? (
           <p className="text-muted-foreground">No species logged on this outing.</p>
         ) : (
@@ -170,9 +176,6 @@ export function SpeciesCard({ outing, linkLogs }: { outing: OutingWithLogs; link
             })}
           </ol>
         )}
-        {points.length > 0 && (
-          <LazyPointsMap points={points} label="Sightings of this outing" className="h-72" />
-        )}
       </CardContent>
     </Card>
   );
@@ -192,5 +195,28 @@ function CountCell({ count }: { count: number | null }) {
     >
       {text}
     </span>
+  );
+}
+
+/**
+ * The outing's effort and map side by side on a wide screen (the map right under the effort on a
+ * phone), then its species: the owner's page and the shared page alike.
+ */
+export function OutingBody({ outing, sharing }: { outing: OutingWithLogs; sharing?: ReactNode }) {
+  const points = outingPoints(outing);
+  return (
+    <>
+      <div className={cn('grid grid-cols-1 gap-6', points.length > 0 && 'md:grid-cols-2')}>
+        <OutingSummaryCard outing={outing} sharing={sharing} />
+        {points.length > 0 && (
+          <LazyPointsMap
+            points={points}
+            label="Sightings of this outing"
+            className="h-64 overflow-hidden rounded-xl border md:h-auto md:min-h-72"
+          />
+        )}
+      </div>
+      <SpeciesCard outing={outing} linkLogs={sharing !== undefined} />
+    </>
   );
 }

@@ -8,11 +8,11 @@ import {
   Share2,
   Trash2,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
-import type { OutingDetails } from '../../../common/outings/schemas';
 import { appRoutes, outingApiPath, sharedOutingPath } from '../../../common/routes';
+import { NotFoundState } from '@/components/not-found-state';
 import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,7 @@ import { isUnauthorized } from '@/lib/query-client';
 import { DeleteOutingDialog } from './delete-outing-dialog';
 import { EditOutingDialog } from './edit-outing-dialog';
 import { effortLine, outingTitle } from './effort';
-import { OutingSummaryCard, SpeciesCard } from './outing-cards';
+import { OutingBody } from './outing-cards';
 import { OutingSharingSwitch } from './outing-sharing-switch';
 import { useDeleteOuting, useOuting } from './use-outings';
 
@@ -157,28 +157,14 @@ export function OutingPage({ id }: { id: string }) {
   );
 }
 
-/** The outing's summary, species and map: the owner's page and the shared page alike. */
-export function OutingBody({ outing, sharing }: { outing: OutingDetails; sharing?: ReactNode }) {
-  return (
-    <>
-      <OutingSummaryCard outing={outing} sharing={sharing} />
-      <SpeciesCard outing={outing} linkLogs={sharing !== undefined} />
-    </>
-  );
-}
-
 function OutingNotFound() {
   return (
-    <PageMain className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Outing not found</h1>
-      <p className="text-muted-foreground">This outing doesn&apos;t exist, or it was deleted.</p>
-      <Button asChild>
-        <Link href={appRoutes.outings}>
-          <ArrowLeft />
-          Back to Outings
-        </Link>
-      </Button>
-    </PageMain>
+    <NotFoundState
+      title="Outing not found"
+      documentTitle="Outing not found"
+      text="This outing doesn't exist, or it was deleted."
+      action={{ href: appRoutes.outings, icon: <ArrowLeft />, label: 'Back to Outings' }}
+    />
   );
 }
 

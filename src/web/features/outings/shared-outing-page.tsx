@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Binoculars, Home } from 'lucide-react';
 import { useMemo } from 'react';
-import { Link } from 'wouter';
 import { sharedOutingSchema } from '../../../common/outings/schemas';
 import { appRoutes } from '../../../common/routes';
 import { outingLinkPreview } from '../../../common/sharing';
+import { NotFoundState } from '@/components/not-found-state';
 import { PageMain } from '@/components/page-main';
 import { PageSpinner } from '@/components/page-spinner';
-import { Button } from '@/components/ui/button';
 import { useLinkPreview } from '@/features/sharing';
 import { api } from '@/lib/api-client';
 import { formatDay, formatObservedDay } from '@/lib/log-dates';
 import { productName } from '@/lib/product-name';
 import { queryKeys } from '@/lib/query-keys';
 import { effortLine, outingTitle } from './effort';
-import { OutingSummaryCard, SpeciesCard } from './outing-cards';
+import { OutingBody } from './outing-cards';
 
 /** A public outing, fetched without cookies and never retried, as a shared log is (SPEC §7). */
 const useSharedOuting = (id: string) =>
@@ -55,8 +54,7 @@ export function SharedOutingPage({ id }: { id: string }) {
           <p className="text-muted-foreground">{effortLine(outing)}</p>
         </div>
       </div>
-      <OutingSummaryCard outing={outing} />
-      <SpeciesCard outing={outing} linkLogs={false} />
+      <OutingBody outing={outing} />
       <footer className="text-center text-sm text-muted-foreground">
         Shared on {formatDay(new Date().toISOString())} • Powered by {productName}
       </footer>
@@ -66,15 +64,10 @@ export function SharedOutingPage({ id }: { id: string }) {
 
 function SharedOutingNotFound() {
   return (
-    <PageMain className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">Outing not found</h1>
-      <p className="text-muted-foreground">This outing is either private or doesn&apos;t exist.</p>
-      <Button asChild>
-        <Link href={appRoutes.home}>
-          <Home />
-          Go to Home
-        </Link>
-      </Button>
-    </PageMain>
+    <NotFoundState
+      title="Outing not found"
+      text="This outing is either private or doesn't exist."
+      action={{ href: appRoutes.home, icon: <Home />, label: 'Go to Home' }}
+    />
   );
 }
