@@ -19,7 +19,7 @@ const features = [
   {
     icon: NotebookPen,
     title: 'Log Sightings',
-    description: 'Record species, counts, location and detailed notes for every observation.',
+    description: 'Record species, counts, location and detailed notes for every sighting.',
   },
   {
     icon: Camera,

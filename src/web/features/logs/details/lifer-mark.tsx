@@ -11,7 +11,7 @@ export function LiferMark() {
     <Badge
       variant="outline"
       className="gap-1 border-amber-500/60 text-amber-700 dark:text-amber-300"
-      title="Your first observation of this species"
+      title="Your first sighting of this species"
     >
       <Sparkles aria-hidden="true" />
       Lifer
