@@ -14,7 +14,8 @@ import { controlledBy } from './support.js';
 
 // The shipped bird list in the browser (issue 33): loaded with `npm run taxa:import` as an
 // instance started without the seed loads it, then searched by the log form's picker in a
-// French browser offline, and ranked by the place in an English one.
+// French browser offline, and ranked by the place in an English one; Enter takes the best match
+// in the form and the tally (issue 34).
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -116,5 +117,27 @@ describe('the bird list in the browser', () => {
       );
       await context.close();
     }
+  });
+
+  it('adds the best match to the tally on Enter, never the typed word', async () => {
+    const context = await signedIn('en-US', 'America/New_York');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Start outing' }).click();
+    await page.waitForURL((url) => url.pathname === '/outings/tally');
+    const field = page.getByRole('combobox', { name: 'Add a species' });
+    await field.fill('northern card');
+    await page
+      .getByRole('option', { name: 'Northern Cardinal Cardinalis cardinalis Bird', exact: true })
+      .waitFor();
+    // the typed text is offered last, on purpose only
+    const options = await page.getByRole('option').allInnerTexts();
+    expect(options.at(-1)).toMatch(/^Use "northern card"/);
+    await field.press('Enter');
+    const entry = page.getByTestId('tally-entry');
+    await entry.first().waitFor();
+    expect(await entry.getByRole('heading').allInnerTexts()).toEqual(['Northern Cardinal']);
+    expect(await entry.getByText('Cardinalis cardinalis').count()).toBe(1);
+    await context.close();
   });
 });

@@ -179,7 +179,7 @@ describe('every screen', () => {
     });
     const screens: Array<[string, string]> = [
       ['/', 'Sightbook'],
-      ['/login', 'Sign in - Sightbook'],
+      ['/login', 'Sign In - Sightbook'],
     ];
     for (const [path, title] of screens) {
       await page.goto(path);

@@ -93,7 +93,7 @@ describe.each(stores)('logs linked to taxa on $store', ({ databaseUrl }) => {
     expect(body.speciesCommon).toBe('Amsel'); // the names typed stay as typed
     expect(body.taxon).toMatchObject({ id: 'gbif:2490719', scientificName: 'Turdus merula' });
     const accented = await create(ada, { speciesCommon: 'Red Föx' });
-    expect(accented.body.taxon).toMatchObject({ id: 'gbif:5219243', commonName: 'Red fox' });
+    expect(accented.body.taxon).toMatchObject({ id: 'gbif:5219243', commonName: 'Red Fox' });
   });
 
   it('leaves a name that names no single taxon as free text, counted by its spelling', async () => {
@@ -112,7 +112,7 @@ describe.each(stores)('logs linked to taxa on $store', ({ databaseUrl }) => {
       taxonId: 'gbif:2490765', // American robin, where "Robin" alone names several
     });
     expect(chosen.status).toBe(201);
-    expect(chosen.body.taxon).toMatchObject({ id: 'gbif:2490765', commonName: 'American robin' });
+    expect(chosen.body.taxon).toMatchObject({ id: 'gbif:2490765', commonName: 'American Robin' });
 
     const before = await app.db.$count(logs, eq(logs.userId, ada.id));
     const refused = await create(ada, { speciesCommon: 'Robin', taxonId: 'gbif:0' });
