@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { smallTargets } from './layout-probes.js';
+import { focusRing, smallTargets } from './layout-probes.js';
 import {
   baseURL,
   createLog,
@@ -13,7 +13,8 @@ import {
   type SignedIn,
 } from './support.js';
 
-// A field guide people want to open (issue 34): a log's first photo as the cover of its card.
+// A field guide people want to open (issue 34): a log's first photo as the cover of its card and
+// at the top of its page and its shared page.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,6 +67,7 @@ const card = (page: Page, name: string) => page.getByTestId('log-card').filter({
 
 describe('photos first', () => {
   let ada: SignedIn;
+  let kingfisher: string;
   beforeAll(async () => {
     ada = await signUp(browser, { ...DESKTOP, timezoneId: 'UTC' });
     const { context } = ada;
@@ -73,23 +75,25 @@ describe('photos first', () => {
       uploadImage(context, await scene(sky, ground, width, height), 'image/jpeg');
     const day = (time: string) => ({ observedAt: `2026-05-01T${time}:00Z`, timeZone: 'UTC' });
     // one day's three logs: a row of the desktop's grid
-    await createLog(context, {
-      speciesCommon: 'Common Kingfisher',
-      speciesScientific: 'Alcedo atthis',
-      count: 2,
-      ...day('07:10'),
-      placeName: 'Mill Creek, below the weir',
-      latitude: 51.5,
-      longitude: -0.12,
-      description: 'Fishing from the alder over the pool.',
-      notes: 'Perched on the same branch as last week.',
-      uploadedPhotoUrls: [
-        await upload('#8fb8d8', '#4f7a3a'),
-        await upload('#c9d8e8', '#6b8e4e', 900, 1200),
-        await upload('#d8c08f', '#7a5a3a'),
-      ],
-      photoLinks: ['https://example.com/kingfisher-album'],
-    });
+    kingfisher = (
+      await createLog(context, {
+        speciesCommon: 'Common Kingfisher',
+        speciesScientific: 'Alcedo atthis',
+        count: 2,
+        ...day('07:10'),
+        placeName: 'Mill Creek, below the weir',
+        latitude: 51.5,
+        longitude: -0.12,
+        description: 'Fishing from the alder over the pool.',
+        notes: 'Perched on the same branch as last week.',
+        uploadedPhotoUrls: [
+          await upload('#8fb8d8', '#4f7a3a'),
+          await upload('#c9d8e8', '#6b8e4e', 900, 1200),
+          await upload('#d8c08f', '#7a5a3a'),
+        ],
+        photoLinks: ['https://example.com/kingfisher-album'],
+      })
+    ).id;
     await createLog(context, {
       speciesCommon: 'Grey Wagtail',
       ...day('07:30'),
@@ -168,4 +172,80 @@ describe('photos first', () => {
     await inBothThemes(page, 'list-390', () => thumb.waitFor());
     await phone.close();
   });
+
+  /** The first photo under the name, above the map and the texts, opening the viewer. */
+  async function expectPhotoFirst(page: Page) {
+    const first = page.getByRole('link', { name: 'Photo 1' });
+    await first.waitFor();
+    const photo = await box(first);
+    const name = await box(page.getByRole('heading', { name: 'Common Kingfisher' }));
+    expect(photo.y).toBeGreaterThanOrEqual(name.y + name.height);
+    expect(photo.height).toBeGreaterThanOrEqual(160);
+    const map = page.locator('.leaflet-container');
+    await map.waitFor();
+    for (const below of [
+      map,
+      page.getByText('Fishing from the alder over the pool.'),
+      page.getByText('Perched on the same branch as last week.'),
+      page.getByText('May 1, 2026 at 7:10 AM'),
+    ]) {
+      expect((await box(below)).y).toBeGreaterThanOrEqual(photo.y + photo.height);
+    }
+    // the others under it, smaller
+    const second = await box(page.getByRole('link', { name: 'Photo 2' }));
+    expect(second.y).toBeGreaterThanOrEqual(photo.y + photo.height);
+    expect(second.height).toBeLessThan(photo.height);
+
+    await first.click();
+    const viewer = page.getByRole('dialog', { name: 'Photos' });
+    await viewer.waitFor();
+    await expect.poll(() => viewer.locator('.yarl__counter').textContent()).toBe('1 / 3');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+  }
+
+  for (const [size, options] of [
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ] as const) {
+    it(`shows the first photo large at the top of the log’s page and its shared page (${size})`, async () => {
+      const owner = await browser.newContext({
+        baseURL,
+        ...options,
+        locale: 'en-US',
+        timezoneId: 'UTC',
+        storageState: await ada.context.storageState(),
+      });
+      const page = await owner.newPage();
+      await page.goto(`/logs/${kingfisher}`);
+      await expectPhotoFirst(page);
+      // the photo links stay links, further down (SPEC §2)
+      await page.getByRole('link', { name: 'https://example.com/kingfisher-album' }).waitFor();
+      if (size === '390') expect(await smallTargets(page)).toEqual([]);
+      await inBothThemes(page, `details-${size}`, () =>
+        page.locator('.leaflet-container').waitFor(),
+      );
+
+      const visitor = await browser.newContext({
+        baseURL,
+        ...options,
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
+      const shared = await visitor.newPage();
+      await shared.goto(`/shared/${kingfisher}`);
+      await shared.getByRole('heading', { name: 'Wildlife Sighting' }).waitFor();
+      await expectPhotoFirst(shared);
+      // from the keyboard, the cover shows where focus is
+      await shared.getByRole('link', { name: 'Photo 1' }).focus();
+      await shared.keyboard.press('Tab');
+      await shared.keyboard.press('Shift+Tab');
+      expect((await focusRing(shared)).contrast).toBeGreaterThanOrEqual(3);
+      await inBothThemes(shared, `shared-${size}`, () =>
+        shared.locator('.leaflet-container').waitFor(),
+      );
+      await visitor.close();
+      await owner.close();
+    });
+  }
 });

@@ -93,14 +93,12 @@ describe('photo uploads', () => {
     expect(log.longitude).toBeCloseTo(13.41, 2);
 
     await page.waitForURL(`**/logs/${log.id}`);
+    // the first photo large at the top of the log: its 1200×630 preview, not the file itself
     const photo = page.getByRole('img', { name: 'Photo 1' });
     await photo.waitFor();
-    expect(await photo.getAttribute('src')).toBe(`${log.photos[0]!.url}/thumbnail.webp`);
     await expect
-      .poll(() =>
-        photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
-      )
-      .toBe(400);
+      .poll(() => photo.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc))
+      .toBe(`${new URL(page.url()).origin}${log.photos[0]!.url}/preview.jpg`);
   });
 
   it('fills a photo taken west of Greenwich with its signed position and the zone there', async () => {
