@@ -1,17 +1,9 @@
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { focusRing, smallTargets } from './layout-probes.js';
-import {
-  baseURL,
-  createLog,
-  expectAccessible,
-  signUp,
-  uploadImage,
-  type SignedIn,
-} from './support.js';
+import { baseURL, createLog, inBothThemes, signUp, uploadImage, type SignedIn } from './support.js';
 
 // A field guide people want to open (issue 34): a log's first photo as the cover of its card and
 // at the top of its page and its shared page.
@@ -42,25 +34,6 @@ const scene = (sky: string, ground: string, width = 1600, height = 1200) =>
   )
     .jpeg()
     .toBuffer();
-
-/** When SCREENSHOTS is set: the first screen of the page, or all of it, in that folder. */
-async function shoot(page: Page, name: string, fullPage = false) {
-  const folder = process.env.SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage });
-}
-
-/** The page in the light theme, then the dark one, each checked by axe and photographed. */
-async function inBothThemes(page: Page, name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.reload();
-    await ready();
-    await page.waitForLoadState('networkidle');
-    await shoot(page, `${name}-${theme}`, true);
-    await expectAccessible(page);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 const card = (page: Page, name: string) => page.getByTestId('log-card').filter({ hasText: name });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { type LogWriteInput, type LogWritePayload } from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
@@ -10,6 +10,7 @@ import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { LocationFields } from '@/components/map/location-fields';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useOnline } from '@/lib/use-online';
 import { ObservedTimeField } from './observed-time-field';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
@@ -38,6 +39,9 @@ interface LogFormProps {
   draftOf?: string;
 }
 
+/** A phone: Tailwind's `sm` and below, where the tab bar shows (index.css). */
+const PHONE = '(width < 40rem)';
+
 /** The create and edit form (SPEC §2), validated with the API's own schema. */
 export function LogForm({
   mode,
@@ -64,7 +68,7 @@ export function LogForm({
   const photoLinks = useWatch({ control: form.control, name: 'photoLinks' }) ?? [];
   const uploadedPhotos = useWatch({ control: form.control, name: 'uploadedPhotoUrls' }) ?? [];
   const zoneOffer = usePlaceZoneOffer(form);
-  const { addUploadedPhoto, timeOffer } = usePhotoPrefill(form);
+  const { addUploadedPhoto, timeOffer } = usePhotoPrefill(form, mode);
   const observedAt = useWatch({ control: form.control, name: 'observedAt' });
   const online = useOnline(); // offline saves are queued; photo uploads are not
 
@@ -79,10 +83,14 @@ export function LogForm({
     void form.handleSubmit(onSave)();
   };
   const draft = useFormDraft(form, draftOf, taxon, setTaxon);
+  // on a phone, a new log can begin with its photos: their time and place fill the form (issue 34)
+  const photosFirst = useMediaQuery(PHONE) && mode === 'create';
   const photos = (
     <PhotosStep
+      key="photos"
       paths={uploadedPhotos}
       online={online}
+      first={photosFirst}
       onUploaded={addUploadedPhoto}
       onRemove={(path) =>
         form.setValue(
@@ -95,7 +103,7 @@ export function LogForm({
   );
 
   const fields = (
-    <>
+    <Fragment key="fields">
       <div className="grid grid-cols-1 items-start gap-5 sm:grid-cols-2">
         <SpeciesField form={form} own={species} taxon={taxon} onTaxonChange={chooseTaxon} />
         <ComboboxField
@@ -132,7 +140,7 @@ export function LogForm({
         pending={pendingLink}
         onPendingChange={setPendingLink}
       />
-    </>
+    </Fragment>
   );
 
   const { confirmLeave, dialog: leaveDialog } = useLeaveGuard(
@@ -163,8 +171,8 @@ export function LogForm({
               submit();
             }}
           >
-            {fields}
-            {photos}
+            {/* keyed: turning the phone moves the photos, and uploads under way go on */}
+            {photosFirst ? [photos, fields] : [fields, photos]}
             <PublicField form={form} />
             <SaveBar>
               <Button type="button" variant="outline" disabled={saving} onClick={cancel}>

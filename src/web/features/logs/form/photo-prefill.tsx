@@ -10,11 +10,12 @@ import { formInstant, loadZoneAt } from './place-zone';
 type LogFormApi = UseFormReturn<LogWriteInput, unknown, LogWritePayload>;
 
 /**
- * What the first photo that knows when and where it was taken gives the form (issue 23): its
- * GPS fills empty coordinates, and its time, read at the clock of its place, is offered for an
- * untouched Date & Time. A time the user typed stays theirs.
+ * What the first photo that knows when and where it was taken gives the form (issues 23, 34):
+ * its GPS fills empty coordinates; its time, read at the clock of its place, fills a new log's
+ * untouched Date & Time (the form's 'now' was only a default), and is offered for an edited
+ * log's, which holds the time the log was saved with. A time the user typed stays theirs.
  */
-export function usePhotoPrefill(form: LogFormApi) {
+export function usePhotoPrefill(form: LogFormApi, mode: 'create' | 'edit') {
   const [takenAt, setTakenAt] = useState<PhotoTime>();
   const [timeOffered, setTimeOffered] = useState(false);
 
@@ -31,7 +32,11 @@ export function usePhotoPrefill(form: LogFormApi) {
       coordinates && (await loadZoneAt())(coordinates.latitude, coordinates.longitude);
     const values = form.getValues();
     const time = photoTime(metadata, placeZone, readingZone(values));
-    if (time.local !== values.observedAt || time.zone !== readingZone(values)) setTakenAt(time);
+    if (time.local === values.observedAt && time.zone === readingZone(values)) return;
+    // typed while the zone map loaded: the user's time wins
+    if (form.getFieldState('observedAt').isDirty) return;
+    if (mode === 'create') applyTime(time);
+    else setTakenAt(time);
   };
 
   // Uploads finish one by one, after renders: read the list as it is now, not as rendered.
