@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import { phonePhoto } from '../tests/support/helpers.js';
-import { expectToast, pathOf, signUp, type SignedIn } from './support.js';
+import { createLog, expectToast, pathOf, signUp, type SignedIn } from './support.js';
 
 let browser: Browser;
 let ada: SignedIn;
@@ -37,7 +37,7 @@ const toastWith = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 describe('photo uploads', () => {
-  it('uploads photos, offers the capture time, fills the GPS and shows them after saving', async () => {
+  it('uploads photos, fills the capture time and the GPS, and shows them after saving', async () => {
     const { page } = ada;
     await page.goto('/logs/new');
     await page.getByRole('combobox', { name: 'Common Name', exact: true }).click();
@@ -64,9 +64,9 @@ describe('photo uploads', () => {
 
     const uploaded = page.getByRole('list', { name: 'Uploaded photos' });
     await expect.poll(() => uploaded.getByRole('img').count()).toBe(2);
-    await page.getByText('The photo was taken on June 15, 2025 at 7:45 AM.').waitFor();
-    await page.getByRole('button', { name: 'Use photo time' }).click();
-    expect(await page.getByLabel('Date & Time').inputValue()).toBe('2025-06-15T07:45');
+    // a new log's untouched time is only 'now': the photo's time takes its place (issue 34)
+    await expect.poll(() => page.getByLabel('Date & Time').inputValue()).toBe('2025-06-15T07:45');
+    expect(await page.getByRole('button', { name: 'Use photo time' }).count()).toBe(0);
     // the coordinates were empty: the photo's GPS filled them
     expect(await page.getByLabel('Latitude').inputValue()).toBe('52.52');
     expect(await page.getByLabel('Longitude').inputValue()).toBe('13.41');
@@ -93,22 +93,23 @@ describe('photo uploads', () => {
     expect(log.longitude).toBeCloseTo(13.41, 2);
 
     await page.waitForURL(`**/logs/${log.id}`);
+    // the first photo large at the top of the log: its 1200×630 preview, not the file itself
     const photo = page.getByRole('img', { name: 'Photo 1' });
     await photo.waitFor();
-    expect(await photo.getAttribute('src')).toBe(`${log.photos[0]!.url}/thumbnail.webp`);
     await expect
-      .poll(() =>
-        photo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
-      )
-      .toBe(400);
+      .poll(() => photo.evaluate((img) => (img as unknown as { currentSrc: string }).currentSrc))
+      .toBe(`${new URL(page.url()).origin}${log.photos[0]!.url}/preview.jpg`);
   });
 
-  it('fills a photo taken west of Greenwich with its signed position and the zone there', async () => {
-    const { page } = ada; // in Berlin: the photo's clock is New York's, not the browser's
-    await page.goto('/logs/new');
-    await page.getByRole('combobox', { name: 'Common Name', exact: true }).click();
-    await page.getByPlaceholder('Type to search or add new...').fill('American Robin');
-    await page.getByRole('option', { name: 'Use "American Robin"' }).click();
+  it('offers an edited log the time of a photo taken west of Greenwich, at the zone there', async () => {
+    const { page, context } = ada; // in Berlin: the photo's clock is New York's, not the browser's
+    const robin = await createLog(context, {
+      speciesCommon: 'American Robin',
+      observedAt: '2024-05-12T10:00:00Z',
+      timeZone: 'Europe/Berlin',
+    });
+    await page.goto(`/logs/${robin.id}/edit`);
+    await page.getByRole('heading', { name: 'Edit Log' }).waitFor();
 
     const dialog = await openUploadDialog(page);
     await dialog
@@ -127,21 +128,23 @@ describe('photo uploads', () => {
 
     await expect.poll(() => page.getByLabel('Longitude').inputValue()).toBe('-73.9665');
     expect(await page.getByLabel('Latitude').inputValue()).toBe('40.7812');
+    // the log's saved time is the user's: offered, not replaced
     await page.getByText('The photo was taken on May 12, 2024 at 7:42 AM EDT.').waitFor();
+    expect(await page.getByLabel('Date & Time').inputValue()).toBe('2024-05-12T12:00');
     await page.getByRole('button', { name: 'Use photo time' }).click();
     await page.getByText('Time at the place: America/New_York (EDT)').waitFor();
 
     const request = page.waitForRequest(
-      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/logs',
+      (r) => r.method() === 'PUT' && new URL(r.url()).pathname === `/api/logs/${robin.id}`,
     );
-    await page.getByRole('button', { name: 'Create Log' }).click();
+    await page.getByRole('button', { name: 'Update Log' }).click();
     expect((await request).postDataJSON()).toMatchObject({
       latitude: 40.7812,
       longitude: -73.9665,
       timeZone: 'America/New_York',
       observedAt: '2024-05-12T07:42:00-04:00',
     });
-    await page.waitForURL(/\/logs\/[0-9a-f-]{36}$/);
+    await page.waitForURL(`**/logs/${robin.id}`);
   });
 
   it('refuses files that are not images, and duplicates, before anything is sent', async () => {

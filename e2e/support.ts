@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -178,4 +179,23 @@ export async function expectAccessible(page: Page) {
   expect(
     bad.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(', ')}`),
   ).toEqual([]);
+}
+
+/** When SCREENSHOTS is set: all of the page, in that folder (for looking at a change). */
+export async function shoot(page: Page, name: string) {
+  const folder = process.env.SCREENSHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+/** The page in the light theme, then the dark one (the system's), each checked by axe and shot. */
+export async function inBothThemes(page: Page, name: string, ready: () => Promise<unknown>) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.reload();
+    await ready();
+    await page.waitForLoadState('networkidle');
+    await shoot(page, `${name}-${theme}`);
+    await expectAccessible(page);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -67,6 +67,14 @@ export type PhotoVariant = (typeof photoVariants)[number];
 export const thumbnailUrl = (objectPath: string) => `${objectPath}/thumbnail.webp`;
 export const previewUrl = (objectPath: string) => `${objectPath}/preview.jpg`;
 
+/**
+ * Both sizes the server makes of a photo, for an `<img srcset>` shown larger than a thumbnail
+ * (a card's cover, a log's first photo): the 400 px thumbnail, else the 1200 px preview. The
+ * preview is cut to 1200×630 around what draws the eye, so it suits boxes that crop anyway.
+ */
+export const photoSrcSet = (objectPath: string) =>
+  `${thumbnailUrl(objectPath)} ${THUMBNAIL_WIDTH}w, ${previewUrl(objectPath)} ${PREVIEW_SIZE.width}w`;
+
 /** Both fields are optional hints: with them the server refuses a too-large file before it is sent. */
 export const uploadStartSchema = z
   .object({

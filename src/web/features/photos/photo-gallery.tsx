@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState, type MouseEvent } from 'react';
 import { lazyComponent } from '@/lib/lazy-component';
-import { thumbnailUrl } from '../../../common/photos';
+import { photoSrcSet, previewUrl, thumbnailUrl } from '../../../common/photos';
 
 export interface GalleryPhoto {
   id: string;
@@ -13,7 +13,10 @@ export interface GalleryPhoto {
 const loadLightbox = () => import('./photo-lightbox');
 const PhotoLightbox = lazyComponent(loadLightbox, (m) => m.default);
 
-/** Uploaded photos as thumbnails (SPEC §2: alt is the label, else 'Photo N'); each opens the lightbox. */
+/**
+ * A log's uploaded photos (SPEC §2: alt is the label, else 'Photo N'), each opening the
+ * lightbox: the first large, as the log's cover (issue 34), the others as thumbnails under it.
+ */
 export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
   const [index, setIndex] = useState<number>(-1); // the photo shown large, -1 when closed
   const [wanted, setWanted] = useState(false); // the lightbox is mounted once first opened
@@ -31,27 +34,44 @@ export function PhotoGallery({ photos }: { photos: GalleryPhoto[] }) {
     setIndex(at);
   };
 
+  const linkTo = (photo: GalleryPhoto, at: number) => ({
+    href: photo.url,
+    'aria-haspopup': 'dialog' as const,
+    onClick: open(at),
+    onPointerEnter: () => void loadLightbox(),
+    onFocus: () => void loadLightbox(),
+    className: 'rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
+  });
+  const [first, ...others] = photos;
+
   return (
     <>
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {photos.map((photo, at) => (
-          <a
-            key={photo.id}
-            href={photo.url}
-            aria-haspopup="dialog"
-            onClick={open(at)}
-            onPointerEnter={() => void loadLightbox()}
-            onFocus={() => void loadLightbox()}
-            className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
-          >
+      <div className="grid grid-cols-1 gap-2">
+        {first && (
+          <a {...linkTo(first, 0)} data-testid="log-cover">
             <img
-              src={thumbnailUrl(photo.url)}
-              alt={altOf(photo, at)}
-              className="aspect-square w-full rounded-md border object-cover"
-              loading="lazy"
+              src={previewUrl(first.url)}
+              srcSet={photoSrcSet(first.url)}
+              sizes="(min-width: 48rem) 45rem, 100vw"
+              alt={altOf(first, 0)}
+              className="aspect-[40/21] w-full rounded-md border bg-muted object-cover"
             />
           </a>
-        ))}
+        )}
+        {others.length > 0 && (
+          <div className="grid grid-cols-4 gap-2 sm:grid-cols-6">
+            {others.map((photo, n) => (
+              <a key={photo.id} {...linkTo(photo, n + 1)}>
+                <img
+                  src={thumbnailUrl(photo.url)}
+                  alt={altOf(photo, n + 1)}
+                  className="aspect-square w-full rounded-md border bg-muted object-cover"
+                  loading="lazy"
+                />
+              </a>
+            ))}
+          </div>
+        )}
       </div>
       {wanted && (
         <Suspense fallback={null}>

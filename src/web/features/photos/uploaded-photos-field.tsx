@@ -18,6 +18,8 @@ interface UploadedPhotosFieldProps {
   onRemove: (path: string) => void;
   /** Offline: uploads need a connection. */
   disabled?: boolean;
+  /** A line under the label: what the photos do for the form. */
+  hint?: string;
 }
 
 /** Upload Photos (SPEC §2): the uploaded photos as thumbnails, each removable, and the dialog. */
@@ -26,16 +28,28 @@ export function UploadedPhotosField({
   onUploaded,
   onRemove,
   disabled = false,
+  hint,
 }: UploadedPhotosFieldProps) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false); // kept mounted so running uploads survive a close
   const labelId = useId();
+  const hintId = useId();
 
   return (
-    <div className="grid grid-cols-1 gap-2" role="group" aria-labelledby={labelId}>
+    <div
+      className="grid grid-cols-1 gap-2"
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={hint ? hintId : undefined}
+    >
       <span id={labelId} className="text-sm leading-none font-medium">
         Upload Photos
       </span>
+      {hint && (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      )}
       {paths.length > 0 && (
         <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5" aria-label="Uploaded photos">
           {paths.map((path, index) => (

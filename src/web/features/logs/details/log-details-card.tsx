@@ -63,6 +63,8 @@ export function LogDetailsCard({
         </div>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-5">
+        {/* the photos first, under the name: what the log is about before where and when (issue 34) */}
+        {uploaded.length > 0 && <PhotoGallery photos={uploaded} />}
         <div className="grid grid-cols-1 gap-2 text-sm">
           <p className="flex items-center gap-2">
             <Calendar className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -104,27 +106,24 @@ export function LogDetailsCard({
             <p className="whitespace-pre-wrap break-words text-muted-foreground">{log.notes}</p>
           </section>
         )}
-        {log.photos.length > 0 && (
+        {external.length > 0 && (
           <section className="grid grid-cols-1 gap-2">
             <h3 className="font-semibold">Photos</h3>
-            {uploaded.length > 0 && <PhotoGallery photos={uploaded} />}
-            {external.length > 0 && (
-              <ul className="grid grid-cols-1 gap-1 text-sm">
-                {external.map((photo) => (
-                  <li key={photo.id}>
-                    <a
-                      href={photo.url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="inline-flex max-w-full items-center gap-2 text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
-                    >
-                      <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
-                      <span className="truncate">{photo.label ?? photo.url}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ul className="grid grid-cols-1 gap-1 text-sm">
+              {external.map((photo) => (
+                <li key={photo.id}>
+                  <a
+                    href={photo.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex max-w-full items-center gap-2 text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
+                  >
+                    <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+                    <span className="truncate">{photo.label ?? photo.url}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
           </section>
         )}
         <MediaLinks urls={log.mediaUrls} />

@@ -3,31 +3,40 @@ import { Link } from 'wouter';
 import { logPath } from '../../../../common/routes';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { formatObservedMedium, observedDateTime } from '@/lib/log-dates';
 import { LiferMark } from '../details/lifer-mark';
 import {
   CountBadge,
   coverOf,
-  CoverThumbnail,
+  CoverImage,
   LogItemMenu,
   photoCount,
   type LogItemProps,
 } from './log-item-parts';
 
-/** A log in the list's grid on a tablet or a desktop (SPEC §2); a phone shows a row (log-row). */
+/**
+ * A log in the list's grid on a tablet or a desktop (SPEC §2); a phone shows a row (log-row).
+ * A log with a photo opens with it, as tall as the others with one in its row; a log without
+ * keeps to its words, compact, at the top of its cell.
+ */
 export function LogCard({ log, onShare, onDelete }: LogItemProps) {
   const cover = coverOf(log);
   return (
-    <div className="relative" data-testid="log-card">
+    <div className={cn('relative', !cover && 'self-start')} data-testid="log-card">
       <Link
         href={logPath(log.id)}
         className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       >
-        <Card className="h-full gap-3 overflow-hidden transition-colors hover:bg-accent/40">
-          <CardHeader>
+        <Card
+          className={cn(
+            'h-full gap-3 overflow-hidden transition-colors hover:bg-accent/40',
+            cover && 'pt-0',
+          )}
+        >
+          {cover && <CoverImage photo={cover} />}
+          <CardHeader className={cn(cover && 'pt-1')}>
             <div className="flex min-w-0 items-start gap-3">
-              {/* a small cover beside the name: a card with a photo is as tall as one without */}
-              {cover && <CoverThumbnail photo={cover} className="size-14" />}
               <CardTitle
                 className="min-w-0 truncate text-lg leading-tight"
                 title={log.speciesCommon}

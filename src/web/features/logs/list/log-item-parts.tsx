@@ -1,7 +1,7 @@
 import { MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Log, LogPhoto } from '../../../../common/logs/schemas';
-import { thumbnailUrl } from '../../../../common/photos';
+import { photoSrcSet, thumbnailUrl } from '../../../../common/photos';
 import { editLogPath } from '../../../../common/routes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -83,9 +83,10 @@ export function CountBadge({ count, className }: { count: Log['count']; classNam
   );
 }
 
-/** The uploaded photo shown small: the first. */
+/** The log's cover: its first uploaded photo. */
 export const coverOf = (log: Log) => log.photos.find((photo) => photo.sourceType === 'uploaded');
 
+/** The cover small, beside a phone's row: the thumbnail is plenty. */
 export function CoverThumbnail({ photo, className }: { photo: LogPhoto; className: string }) {
   return (
     <img
@@ -93,6 +94,25 @@ export function CoverThumbnail({ photo, className }: { photo: LogPhoto; classNam
       alt=""
       loading="lazy"
       className={cn('shrink-0 rounded-md border object-cover', className)}
+      data-testid="log-card-cover"
+    />
+  );
+}
+
+/**
+ * The cover across the top of a card (issue 34): a 16:9 box every card of a row shares, so a
+ * row of cards with photos is even. `sizes` follows the grid's columns (grouped-logs.tsx), so a
+ * desktop at 1x takes the thumbnail and a sharper screen the preview.
+ */
+export function CoverImage({ photo }: { photo: LogPhoto }) {
+  return (
+    <img
+      src={thumbnailUrl(photo.url)}
+      srcSet={photoSrcSet(photo.url)}
+      sizes="(min-width: 64rem) 23rem, (min-width: 40rem) 50vw, 100vw"
+      alt=""
+      loading="lazy"
+      className="aspect-video w-full border-b bg-muted object-cover"
       data-testid="log-card-cover"
     />
   );

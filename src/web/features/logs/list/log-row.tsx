@@ -15,7 +15,8 @@ import {
 // A log on a phone (issue 34): one dense row, so that a screen shows many. The day is the
 // heading's, so the row gives the time alone; the scientific name stays on the log's page.
 
-const THUMB = 'size-11 shrink-0 rounded-md';
+/** A square a finger and an eye can tell apart, and still five rows to a hand's span. */
+const THUMB = 'size-14 shrink-0 rounded-md';
 
 /** A small mark with its words for screen readers (a row has no room for them). */
 function Mark({
@@ -41,7 +42,7 @@ export function LogRow({ log, onShare, onDelete }: LogItemProps) {
     <li className="relative" data-testid="log-card">
       <Link
         href={logPath(log.id)}
-        className="flex min-h-16 items-center gap-3 py-2.5 pr-12 pl-3 outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
+        className="flex min-h-16 items-center gap-3 py-2 pr-12 pl-3 outline-none hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
       >
         {cover ? (
           <CoverThumbnail photo={cover} className={THUMB} />
@@ -105,7 +106,7 @@ export function LogRow({ log, onShare, onDelete }: LogItemProps) {
 export function LogRowSkeleton() {
   return (
     <li
-      className="flex items-center gap-3 px-3 py-2.5"
+      className="flex items-center gap-3 px-3 py-2"
       aria-hidden="true"
       data-testid="log-card-skeleton"
     >
