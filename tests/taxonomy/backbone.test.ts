@@ -37,7 +37,7 @@ describe.each(stores)('the species backbone on $store', ({ databaseUrl }) => {
     );
     for (const [q, id, scientificName, commonName, group] of [
       ['Turdus merula', 'ebird:eurbla', 'Turdus merula', 'Eurasian Blackbird', 'bird'],
-      ['Vulpes vulpes', 'gbif:5219243', 'Vulpes vulpes', 'Red fox', 'mammal'],
+      ['Vulpes vulpes', 'gbif:5219243', 'Vulpes vulpes', 'Red Fox', 'mammal'],
       ['Tyto alba', 'ebird:webowl1', 'Tyto alba', 'Western Barn Owl', 'bird'],
     ]) {
       // on a shared PostgreSQL, other files load checklists (the first GBIF-based taxon then)

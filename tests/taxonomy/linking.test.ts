@@ -17,7 +17,7 @@ import { aLog, as, signUp, stores, testConfig, type TestUser } from '../support/
 const BARN_OWL = {
   id: 'gbif:2497921',
   scientificName: 'Tyto alba',
-  commonName: 'Barn owl',
+  commonName: 'Barn Owl',
   rank: 'species',
   kingdom: 'Animalia',
 };
