@@ -53,6 +53,18 @@ const emptyTexts = {
     filtered: 'No species observed in the selected date range. Try expanding your date filters.',
     unfiltered: 'Log your first wildlife observation to see which species you encounter most.',
   },
+  // issue 34: not in the SPEC, worded as its species texts
+  growth: {
+    title: 'No life list yet',
+    filtered:
+      'No wild species observed in the selected date range. Try expanding your date filters.',
+    unfiltered: 'Log a wild species to start your life list and watch it grow.',
+  },
+  periods: {
+    title: 'No species to count',
+    filtered: 'No species to count in the selected date range. Try expanding your date filters.',
+    unfiltered: 'Log your first wildlife observation to see how many species each month brings.',
+  },
 } as const;
 
 /** The empty-chart texts; "filtered" means a From or To date is set. */
