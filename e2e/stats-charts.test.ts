@@ -142,6 +142,7 @@ describe('the statistics charts with one huge flock', () => {
     await page.goto('/stats');
     await page.getByRole('heading', { name: 'Life List Growth' }).waitFor();
     await page.getByRole('heading', { name: 'Species per Month' }).waitFor();
+    await page.getByText('Wild species, added on the day each was first seen').waitFor();
     await page.getByRole('img', { name: 'Line chart: species on the list over time' }).waitFor();
     // the macaw was captive: four species, the robin once; a span of 69 days, day by day
     const growth = page.getByRole('table', { name: 'Species on the list by the end of each day' });

@@ -5,7 +5,7 @@ import { ChoiceToggle } from './choice-toggle';
 import { GrowthChart, periodNames, SpeciesPerPeriodChart } from './species-charts';
 import { defaultPeriod, type SpeciesPeriod } from './species-series';
 import { ChartCard, EmptyChart } from './stats-cards';
-import { emptyStateText, type StatsFilters } from './stats-format';
+import { emptyStateText, growthCaption, type StatsFilters } from './stats-format';
 import { useListGrowth, useSpeciesByPeriod } from './use-stats';
 
 const periodOptions = (['month', 'year'] as const).map((period) => ({
@@ -29,7 +29,7 @@ export function SpeciesCards({
 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      <ChartCard title="Life List Growth" icon={Bird}>
+      <ChartCard title="Life List Growth" icon={Bird} description={growthCaption(filters)}>
         {growth.isPending ? (
           <Skeleton className="h-72 w-full" />
         ) : growth.data?.length ? (

@@ -51,12 +51,14 @@ export function SummaryCard({
 interface ChartCardProps {
   title: string;
   icon: LucideIcon;
+  /** A line under the title: what the chart counts. */
+  description?: string;
   /** A control beside the title (the top species' ranking). */
   action?: ReactNode;
   children: ReactNode;
 }
 
-export function ChartCard({ title, icon: Icon, action, children }: ChartCardProps) {
+export function ChartCard({ title, icon: Icon, description, action, children }: ChartCardProps) {
   return (
     <Card>
       <CardHeader className="items-center">
@@ -64,6 +66,7 @@ export function ChartCard({ title, icon: Icon, action, children }: ChartCardProp
           <Icon className="size-5 text-primary" aria-hidden="true" />
           <h2>{title}</h2>
         </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
         {/* below the title on a phone: beside it, the title would wrap to a word a line */}
         {action && (
           <CardAction className="col-start-1 row-span-1 row-start-2 justify-self-start sm:col-start-2 sm:row-start-1 sm:justify-self-end">

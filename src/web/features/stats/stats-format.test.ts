@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyStateText,
   formatBucketLabel,
+  growthCaption,
   formatCount,
   statsExportUrl,
   statsRangeQuery,
@@ -86,6 +87,17 @@ describe('emptyStateText', () => {
       title: 'No life list yet',
       description: 'Log a wild species to start your life list and watch it grow.',
     });
+  });
+});
+
+describe('growthCaption', () => {
+  it('says the growth is of the selected dates’ species when a date is set', () => {
+    expect(growthCaption({ from: '', to: ' ' })).toBe(
+      'Wild species, added on the day each was first seen',
+    );
+    expect(growthCaption({ from: '', to: '2026-05-31' })).toBe(
+      'Wild species of the selected dates, added on the day each was first seen in them',
+    );
   });
 });
 

@@ -77,6 +77,15 @@ export function emptyStateText(
   return { title: texts.title, description: filtered ? texts.filtered : texts.unfiltered };
 }
 
+/**
+ * What Life List Growth counts (issue 34): the life list, or with a date set the species of
+ * those dates, each from its first wild log in them.
+ */
+export const growthCaption = (filters: Pick<StatsFilters, 'from' | 'to'>) =>
+  filters.from.trim() || filters.to.trim()
+    ? 'Wild species of the selected dates, added on the day each was first seen in them'
+    : 'Wild species, added on the day each was first seen';
+
 /** The browser's IANA time zone, sent as `tz` so buckets and days follow the user's calendar. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
