@@ -80,7 +80,7 @@ async function withData(options: Parameters<typeof signUp>[1]): Promise<{
     {
       name: 'stats',
       path: '/stats',
-      ready: (page) => page.getByRole('img', { name: /Bar chart/ }).waitFor(),
+      ready: (page) => page.getByRole('img', { name: /Bar chart: .* per species/ }).waitFor(),
     },
     { name: 'map', path: '/map', ready: marker },
     { name: 'account', path: '/account', ready: heading('Account') },
@@ -133,7 +133,7 @@ describe('on a phone', () => {
     }
     // the end of a page scrolls clear of the bar
     await page.goto('/stats');
-    await page.getByRole('img', { name: /Bar chart/ }).waitFor();
+    await page.getByRole('img', { name: /Bar chart: .* per species/ }).waitFor();
     await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
     const main = (await page.locator('main').boundingBox())!;
     expect(main.y + main.height).toBeLessThanOrEqual((await nav.boundingBox())!.y + 0.5);

@@ -83,3 +83,31 @@ export const timeSeriesSchema = z.array(
   z.object({ bucketStart: z.iso.date(), totalCount: z.number().int() }),
 );
 export type TimeSeries = z.infer<typeof timeSeriesSchema>;
+
+/**
+ * The growth of the species list of the logs in the range (issue 34): without a range, the life
+ * list. A species counts as on the lists (never a captive log; an X counts its species) from
+ * the day, in tz, of its first log in the range. Only days that add species are listed, oldest first.
+ */
+export const listGrowthSchema = z.array(
+  z.object({
+    day: z.iso.date(),
+    newSpecies: z.number().int().describe('Species first seen that day'),
+    totalSpecies: z.number().int().describe('Species on the list at the end of that day'),
+  }),
+);
+export type ListGrowth = z.infer<typeof listGrowthSchema>;
+
+const speciesInPeriodsSchema = z.array(
+  z.object({
+    periodStart: z.iso.date(),
+    species: z.number().int().describe('Distinct species seen in the period, as the lists count'),
+  }),
+);
+
+/** Distinct species per calendar month and per year in tz (issue 34); only periods with any. */
+export const speciesByPeriodSchema = z.object({
+  months: speciesInPeriodsSchema,
+  years: speciesInPeriodsSchema,
+});
+export type SpeciesByPeriod = z.infer<typeof speciesByPeriodSchema>;

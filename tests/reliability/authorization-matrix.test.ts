@@ -258,6 +258,11 @@ const matrix: Record<string, RouteCase> = {
   'GET /api/stats/summary': { request: get('/api/stats/summary'), expect: signedIn(200) },
   'GET /api/stats/top-species': { request: get('/api/stats/top-species'), expect: signedIn(200) },
   'GET /api/stats/time-series': { request: get('/api/stats/time-series'), expect: signedIn(200) },
+  'GET /api/stats/list-growth': { request: get('/api/stats/list-growth'), expect: signedIn(200) },
+  'GET /api/stats/species-by-period': {
+    request: get('/api/stats/species-by-period'),
+    expect: signedIn(200),
+  },
   'GET /api/lists': { request: get('/api/lists?kind=life'), expect: signedIn(200) },
   'GET /api/outings': { request: get('/api/outings'), expect: signedIn(200) },
   'POST /api/outings': {

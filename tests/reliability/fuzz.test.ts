@@ -153,7 +153,13 @@ describe.each(stores)('fuzzing on $store', ({ databaseUrl }) => {
       );
       await run(
         fc.asyncProperty(
-          fc.constantFrom('summary', 'top-species', 'time-series'),
+          fc.constantFrom(
+            'summary',
+            'top-species',
+            'time-series',
+            'list-growth',
+            'species-by-period',
+          ),
           queryString(statsKeys),
           (endpoint, query) =>
             expectRefusal({ method: 'GET', url: `/api/stats/${endpoint}?${query}` }, true),

@@ -386,6 +386,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/stats/list-growth': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your species list over time
+     * @description Each day that added species to the list of your logs in the range (your life list without one), with the size of the list at its end.
+     */
+    get: operations['getListGrowth'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/stats/species-by-period': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your species per month and per year */
+    get: operations['getSpeciesByPeriod'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/lists': {
     parameters: {
       query?: never;
@@ -2857,6 +2894,114 @@ export interface operations {
             bucketStart: string;
             totalCount: number;
           }[];
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getListGrowth: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: date */
+            day: string;
+            /** @description Species first seen that day */
+            newSpecies: number;
+            /** @description Species on the list at the end of that day */
+            totalSpecies: number;
+          }[];
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getSpeciesByPeriod: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+        tz?: string;
+        /** @description Only the logs of this outing; another user's outing matches none */
+        outingId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            months: {
+              /** Format: date */
+              periodStart: string;
+              /** @description Distinct species seen in the period, as the lists count */
+              species: number;
+            }[];
+            years: {
+              /** Format: date */
+              periodStart: string;
+              /** @description Distinct species seen in the period, as the lists count */
+              species: number;
+            }[];
+          };
         };
       };
       /** @description Invalid input: `message` names the first problem, `issues` each one with its path */

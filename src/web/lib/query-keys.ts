@@ -63,6 +63,8 @@ export const queryKeys = {
     topSpecies: (range: StatsRangeKey) => ['stats', 'top-species', range] as const,
     timeSeries: (range: StatsRangeKey, bucket: StatsBucket) =>
       ['stats', 'time-series', range, bucket] as const,
+    listGrowth: (range: StatsRangeKey) => ['stats', 'list-growth', range] as const,
+    speciesByPeriod: (range: StatsRangeKey) => ['stats', 'species-by-period', range] as const,
   },
 };
 

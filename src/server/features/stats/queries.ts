@@ -14,10 +14,13 @@ const speciesKey = listKey;
 
 // Sums come back as bigint/numeric, which the drivers hand over as text. A count is null for an
 // X (present, not counted, issue 32): sum() passes over it, and a sum of none is null, so 0.
-const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
+export const total = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
-const rangeWhere = (userId: string, { from, to, tz, outingId }: StatsRange) =>
+export const rangeWhere = (userId: string, { from, to, tz, outingId }: StatsRange) =>
   logFilterWhere(userId, { from, to, outingId }, tz);
+
+/** A log that puts its species on the life list: as the lists count, never a captive one (issue 32). */
+export const onLifeList = sql<boolean>`${speciesUnit} IS NOT NULL AND NOT ${logs.captive}`;
 
 export async function sumLogs(db: Db, userId: string, range: StatsRange) {
   // Grouped per species first: a hash aggregate over a few hundred groups, where
@@ -25,8 +28,7 @@ export async function sumLogs(db: Db, userId: string, range: StatsRange) {
   const perSpecies = db
     .select({
       key: sql<string>`${speciesKey}`.as('key'),
-      // as the life list counts: captive and cultivated logs count no species (issue 32)
-      counted: sql<boolean>`${speciesUnit} IS NOT NULL AND NOT ${logs.captive}`.as('counted'),
+      counted: sql<boolean>`${onLifeList}`.as('counted'),
       sightings: sql<number>`sum(${logs.count})`.as('sightings'),
       logCount: sql<number>`count(*)`.as('log_count'),
       uncounted: sql<number>`count(*) FILTER (WHERE ${logs.count} IS NULL)`.as('uncounted'),

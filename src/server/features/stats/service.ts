@@ -3,6 +3,7 @@ import { isKnownTimeZone, type Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import type { LogsReadContext } from '../logs/index.js';
 import { sumByBucket, sumBySpecies, sumLogs } from './queries.js';
+import { sumListGrowth, sumSpeciesByPeriod } from './species-queries.js';
 
 // Rules of the stats feature (ARCHITECTURE "Stats"); an empty range gives zeros, never an error.
 // Each answer is computed once per version of the user's logs: a heavy user's statistics scan
@@ -34,3 +35,7 @@ export const getTopSpecies = computeOnce('top-species', (db, userId, query: TopS
 export const getTimeSeries = computeOnce('time-series', (db, userId, query: TimeSeriesQuery) =>
   sumByBucket(db, userId, query, query.bucket),
 );
+
+export const getListGrowth = computeOnce('list-growth', sumListGrowth);
+
+export const getSpeciesByPeriod = computeOnce('species-by-period', sumSpeciesByPeriod);

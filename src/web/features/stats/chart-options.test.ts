@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barOptions, chartColors, lineOptions, shortLabel, translucent } from './chart-options';
+import { barOptions, chartColors, columnOptions, lineOptions, translucent } from './chart-options';
 
 const colors = chartColors(
   (name) => ({ '--primary': ' oklch(0.5 0.1 150) ', '--border': 'oklch(1 0 0 / 10%)' })[name] ?? '',
@@ -12,6 +12,9 @@ describe('chart colors', () => {
       fill: 'oklch(0.5 0.1 150 / 0.2)',
       text: 'rgb(115, 115, 115)',
       grid: 'oklch(1 0 0 / 10%)',
+      label: 'rgb(23, 23, 23)',
+      onBar: 'rgb(250, 250, 250)',
+      background: 'rgb(255, 255, 255)',
     });
   });
 
@@ -27,16 +30,22 @@ describe('chart options', () => {
     expect(line.scales?.y).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
     expect(line.scales?.x).toMatchObject({ beginAtZero: false });
 
-    const bar = barOptions(colors);
+    const bar = barOptions(colors, { names: 'axis' });
     expect(bar.indexAxis).toBe('y');
     expect(bar.plugins?.legend?.display).toBe(false);
     expect(bar.scales?.x).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
-  });
-});
+    expect(bar.scales?.x?.max).toBeUndefined();
 
-describe('shortLabel', () => {
-  it('cuts a long species name to fit beside its bar, and leaves a short one', () => {
-    expect(shortLabel('Eurasian Reed Warbler', 13)).toBe('Eurasian Ree…');
-    expect(shortLabel('Blue Tit', 13)).toBe('Blue Tit');
+    const column = columnOptions(colors, String);
+    expect(column.indexAxis).toBeUndefined();
+    expect(column.plugins?.legend?.display).toBe(false);
+    expect(column.scales?.y).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
+  });
+
+  it('end a capped axis at its cap, and name a phone’s species above the bars', () => {
+    const capped = barOptions(colors, { names: 'above', max: 200, barThickness: 16 });
+    expect(capped.scales?.x?.max).toBe(200);
+    expect(capped.scales?.y?.ticks?.display).toBe(false);
+    expect(barOptions(colors, { names: 'axis' }).scales?.y?.ticks?.display).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyStateText,
   formatBucketLabel,
+  growthCaption,
   formatCount,
   statsExportUrl,
   statsRangeQuery,
@@ -70,6 +71,33 @@ describe('emptyStateText', () => {
       description:
         'No species observed in the selected date range. Try expanding your date filters.',
     });
+  });
+
+  it('gives the growth and per-period charts texts of their own (issue 34)', () => {
+    const texts = (['timeSeries', 'species', 'growth', 'periods'] as const).flatMap((chart) =>
+      [
+        { from: '', to: '' },
+        { from: '2026-05-01', to: '' },
+      ].map((filters) => emptyStateText(chart, filters)),
+    );
+    // one card's text never names another's: each empty state is found on its own
+    expect(new Set(texts.map((text) => text.title)).size).toBe(4);
+    expect(new Set(texts.map((text) => text.description)).size).toBe(8);
+    expect(emptyStateText('growth', { from: '', to: '' })).toEqual({
+      title: 'No life list yet',
+      description: 'Log a wild species to start your life list and watch it grow.',
+    });
+  });
+});
+
+describe('growthCaption', () => {
+  it('says the growth is of the selected dates’ species when a date is set', () => {
+    expect(growthCaption({ from: '', to: ' ' })).toBe(
+      'Wild species, added on the day each was first seen',
+    );
+    expect(growthCaption({ from: '', to: '2026-05-31' })).toBe(
+      'Wild species of the selected dates, added on the day each was first seen in them',
+    );
   });
 });
 

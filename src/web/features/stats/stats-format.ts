@@ -53,6 +53,18 @@ const emptyTexts = {
     filtered: 'No species observed in the selected date range. Try expanding your date filters.',
     unfiltered: 'Log your first wildlife observation to see which species you encounter most.',
   },
+  // issue 34: not in the SPEC, worded as its species texts
+  growth: {
+    title: 'No life list yet',
+    filtered:
+      'No wild species observed in the selected date range. Try expanding your date filters.',
+    unfiltered: 'Log a wild species to start your life list and watch it grow.',
+  },
+  periods: {
+    title: 'No species to count',
+    filtered: 'No species to count in the selected date range. Try expanding your date filters.',
+    unfiltered: 'Log your first wildlife observation to see how many species each month brings.',
+  },
 } as const;
 
 /** The empty-chart texts; "filtered" means a From or To date is set. */
@@ -64,6 +76,15 @@ export function emptyStateText(
   const filtered = filters.from.trim() !== '' || filters.to.trim() !== '';
   return { title: texts.title, description: filtered ? texts.filtered : texts.unfiltered };
 }
+
+/**
+ * What Life List Growth counts (issue 34): the life list, or with a date set the species of
+ * those dates, each from its first wild log in them.
+ */
+export const growthCaption = (filters: Pick<StatsFilters, 'from' | 'to'>) =>
+  filters.from.trim() || filters.to.trim()
+    ? 'Wild species of the selected dates, added on the day each was first seen in them'
+    : 'Wild species, added on the day each was first seen';
 
 /** The browser's IANA time zone, sent as `tz` so buckets and days follow the user's calendar. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -1,28 +1,23 @@
-import { BarChart3, Download, Footprints, TrendingUp, type LucideIcon, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { BarChart3, Download, Footprints, TrendingUp, X } from 'lucide-react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { statsBuckets, type StatsBucket } from '../../../common/stats';
 import { PageMain } from '@/components/page-main';
 import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardAction,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
 import { RankingToggle } from './ranking-toggle';
-import { SightingsChart, TopSpeciesChart } from './stats-charts';
+import { SpeciesCards } from './species-cards';
+import { ChartCard, EmptyChart, SummaryCard } from './stats-cards';
+import { SightingsChart } from './stats-charts';
+import { TopSpeciesChart } from './top-species-chart';
 import {
   browserTimeZone,
   defaultStatsFilters,
   emptyStateText,
-  formatCount,
   statsExportUrl,
   statsRangeQuery,
   topSpeciesRanking,
@@ -186,86 +181,8 @@ export function StatsPage() {
           <EmptyChart icon={BarChart3} {...emptyStateText('species', filters)} />
         )}
       </ChartCard>
+
+      <SpeciesCards range={range} filters={filters} />
     </PageMain>
-  );
-}
-
-function SummaryCard({
-  title,
-  caption,
-  value,
-  note,
-}: {
-  title: string;
-  caption: string;
-  value?: number;
-  /** What the figure leaves out, under the caption. */
-  note?: string;
-}) {
-  return (
-    <Card className="gap-2" data-testid="summary-card">
-      <CardHeader>
-        <CardTitle className="text-sm font-medium text-muted-foreground">
-          <h2>{title}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-1">
-        <p className="text-3xl font-bold">{formatCount(value)}</p>
-        <CardDescription>{caption}</CardDescription>
-        {note && (
-          <p
-            className="text-xs text-muted-foreground"
-            title="Logs of a species present, not counted add no individuals"
-            data-testid="summary-note"
-          >
-            {note}
-          </p>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-interface ChartCardProps {
-  title: string;
-  icon: LucideIcon;
-  /** A control beside the title (the top species' ranking). */
-  action?: ReactNode;
-  children: ReactNode;
-}
-
-function ChartCard({ title, icon: Icon, action, children }: ChartCardProps) {
-  return (
-    <Card>
-      <CardHeader className="items-center">
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Icon className="size-5 text-primary" aria-hidden="true" />
-          <h2>{title}</h2>
-        </CardTitle>
-        {/* below the title on a phone: beside it, the title would wrap to a word a line */}
-        {action && (
-          <CardAction className="col-start-1 row-span-1 row-start-2 justify-self-start sm:col-start-2 sm:row-start-1 sm:justify-self-end">
-            {action}
-          </CardAction>
-        )}
-      </CardHeader>
-      <CardContent className="min-w-0">{children}</CardContent>
-    </Card>
-  );
-}
-
-interface EmptyChartProps {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-}
-
-function EmptyChart({ icon: Icon, title, description }: EmptyChartProps) {
-  return (
-    <div className="flex flex-col items-center gap-2 py-10 text-center">
-      <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
-      <h3 className="font-semibold">{title}</h3>
-      <p className="max-w-md text-sm text-muted-foreground">{description}</p>
-    </div>
   );
 }

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  listGrowthSchema,
+  speciesByPeriodSchema,
   statsSummarySchema,
   timeSeriesSchema,
   TOP_SPECIES_LIMIT,
@@ -10,7 +12,7 @@ import {
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-// The three stats calls share one range query: tz always, from/to when set (SPEC §7).
+// The stats calls share one range query: tz always, from/to when set (SPEC §7).
 type RangeQuery = Record<string, string>;
 
 export const useStatsSummary = (range: RangeQuery) =>
@@ -50,5 +52,23 @@ export const useTimeSeries = (range: RangeQuery, bucket: StatsBucket) =>
         signal,
       }),
     }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The species list's growth over the range (issue 34). */
+export const useListGrowth = (range: RangeQuery) =>
+  useQuery({
+    queryKey: queryKeys.stats.listGrowth(range),
+    queryFn: ({ signal }) =>
+      api('/api/stats/list-growth', listGrowthSchema, { query: range, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Distinct species per month and per year (issue 34). */
+export const useSpeciesByPeriod = (range: RangeQuery) =>
+  useQuery({
+    queryKey: queryKeys.stats.speciesByPeriod(range),
+    queryFn: ({ signal }) =>
+      api('/api/stats/species-by-period', speciesByPeriodSchema, { query: range, signal }),
     placeholderData: keepPreviousData,
   });
