@@ -140,7 +140,11 @@ try {
         const page = await contexts[Boolean(options.signedOut)].newPage();
         page.setDefaultTimeout(120_000); // a loaded two-core box
         await page.goto(`${base}${path}`, { waitUntil: 'load' });
-        await page.locator('h1').first().waitFor({ timeout: 15_000 }).catch(() => {});
+        await page
+          .locator('h1')
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .catch(() => {});
         // the lists, charts and map tiles load after the heading
         await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
         await page.waitForTimeout(1_000);
