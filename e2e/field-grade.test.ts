@@ -529,6 +529,9 @@ describe('first visits', () => {
     await page.addInitScript(`
       const seen = (window.__seen = []);
       new MutationObserver(() => {
+        // nothing is painted before the stylesheet: a layout forced before it is no one's view
+        const css = document.querySelector('link[rel="stylesheet"]');
+        if (css && !css.sheet) return;
         for (const h of document.querySelectorAll('h1')) {
           const box = h.getBoundingClientRect();
           seen.push(h.textContent + ' ' + box.x + ',' + box.y + ' ' + box.width + 'x' + box.height);

@@ -171,7 +171,7 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
     const changed = await packOf('?lang=es', { 'if-none-match': etag });
     expect(changed.res.headers.etag).not.toBe(etag);
     expect(taxon(changed.index, 'ebird:snoowl1')?.commonName).toBe('Snowy Owl');
-  });
+  }, 120_000); // two checklist loads and three pack builds: 10 s on a quiet box
 
   it('cuts a backbone over its cap, taxa with a common name first', async () => {
     const pack = await new TaxaPacks(app.db, 1000).get('en');

@@ -3,7 +3,8 @@
 // before a lazily loaded page has its height, so it is turned off). A change of the URL that
 // replaces it (typing a search, a filter) keeps the scroll where it is.
 
-const RESTORE_FOR_MS = 3000; // a page whose data takes longer starts where it can
+const RESTORE_FOR_MS = 3000; // after the page last grew: one whose data takes longer starts where it can
+const RESTORE_AT_MOST_MS = 10_000;
 const positions = new Map<string, number>(); // page URL → its last scroll offset
 const here = () => `${location.pathname}${location.search}`;
 
@@ -18,10 +19,18 @@ function stopRestoring() {
 /** Scrolls to `top` as soon as the page is tall enough, for a while, unless the person scrolls. */
 function restore(top: number) {
   stopRestoring();
-  const until = performance.now() + RESTORE_FOR_MS;
+  const started = performance.now();
+  let until = started + RESTORE_FOR_MS;
+  let height = document.documentElement.scrollHeight;
   const step = () => {
     window.scrollTo(0, top);
-    if (Math.abs(window.scrollY - top) < 2 || performance.now() > until) {
+    const now = performance.now();
+    // a page still growing (its cards and charts arriving one by one) is waited for
+    if (document.documentElement.scrollHeight !== height) {
+      height = document.documentElement.scrollHeight;
+      until = Math.min(now + RESTORE_FOR_MS, started + RESTORE_AT_MOST_MS);
+    }
+    if (Math.abs(window.scrollY - top) < 2 || now > until) {
       restoring = undefined;
       return;
     }
