@@ -34,8 +34,11 @@ export function UserMenu({ user }: { user: User }) {
               {/* muted-on-muted text is below the 4.5:1 contrast small text needs */}
               <AvatarFallback className="text-foreground">{avatarInitials(user)}</AvatarFallback>
             </Avatar>
-            {/* the name stays the button's accessible name when hidden on small screens */}
-            <span className="sr-only max-w-40 truncate sm:not-sr-only">{name}</span>
+            {/* the name stays the button's accessible name when hidden on small screens; a long
+                email is cut on one line (not-sr-only would let it wrap) */}
+            <span className="sr-only sm:not-sr-only">
+              <span className="inline-block max-w-40 truncate align-middle">{name}</span>
+            </span>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-48">
