@@ -41,89 +41,91 @@ async function photo(seed) {
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-screens-'));
 const server = await startBuiltServer({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-const base = server.base;
-const headers = await signUp(base);
-const api = async (method, path, body, extra = {}) => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...headers, ...extra },
-    body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-  return response.status === 204 ? null : response.json();
-};
-
-if (values.ebird) {
-  const report = await api('POST', '/api/import?onInvalid=skip', readFileSync(values.ebird), {
-    'content-type': 'text/csv',
-  });
-  console.log(`imported ${report.imported ?? JSON.stringify(report).slice(0, 120)}`);
-}
-const photoLogs = [
-  ['Bald Eagle', 'Haliaeetus leucocephalus', 2],
-  ['Northern Cardinal', 'Cardinalis cardinalis', 1],
-  ['Great Blue Heron', 'Ardea herodias', 1],
-  ['Red-winged Blackbird', 'Agelaius phoeniceus', 50000],
-];
-let photoLog;
-for (const [index, [common, scientific, count]] of photoLogs.entries()) {
-  const image = await photo(index);
-  const { uploadURL } = await api('POST', '/api/photos/upload', { size: image.length });
-  await fetch(new URL(uploadURL, base), {
-    method: 'PUT',
-    headers: { cookie: headers.cookie, 'content-type': 'image/jpeg' },
-    body: image,
-  });
-  const { objectPath } = await api('PUT', '/api/photos/complete', { photoURL: uploadURL });
-  const log = await api('POST', '/api/logs', {
-    speciesCommon: common,
-    speciesScientific: scientific,
-    count,
-    observedAt: new Date(Date.now() - index * 3_600_000).toISOString(),
-    placeName: 'Mill Creek Lake',
-    latitude: 40.7 + index / 100,
-    longitude: -74 + index / 100,
-    notes: 'Perched on the dead oak by the boat ramp,\nthen flew north.',
-    isPublic: true,
-    uploadedPhotoUrls: [objectPath],
-  });
-  photoLog ??= log;
-}
-const outings = await api('GET', '/api/outings?limit=1');
-const outingId = outings.items[0]?.id;
-
-const screens = [
-  ['landing', '/', { signedOut: true }],
-  ['list', '/'],
-  ['no-match', '/?q=zzzz'],
-  ['details', `/logs/${photoLog.id}`],
-  ['form', '/logs/new'],
-  ['edit', `/logs/${photoLog.id}/edit`],
-  ['shared', `/shared/${photoLog.id}`, { signedOut: true }],
-  ...(outingId ? [['outing', `/outings/${outingId}`]] : []),
-  ['outings', '/outings'],
-  ['lists', '/lists'],
-  ['stats', '/stats'],
-  ['map', '/map'],
-  ['account', '/account'],
-  ['not-found', '/logs/00000000-0000-4000-8000-000000000000'],
-  ['no-page', '/no-such-page'],
-].filter(([name]) => !values.only || values.only.split(',').includes(name));
-
-const sizes = [
-  { name: 390, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  { name: 320, viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true },
-  { name: 1280, viewport: { width: 1280, height: 800 } },
-];
-const cookie = headers.cookie.split('; ').map((pair) => {
-  const [name, ...rest] = pair.split('=');
-  return { name, value: rest.join('='), url: base };
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+// everything after the start in one try: a script that fails half-way leaves no server behind
+let browser;
 try {
+  const base = server.base;
+  const headers = await signUp(base);
+  const api = async (method, path, body, extra = {}) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, ...extra },
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return response.status === 204 ? null : response.json();
+  };
+
+  if (values.ebird) {
+    const report = await api('POST', '/api/import?onInvalid=skip', readFileSync(values.ebird), {
+      'content-type': 'text/csv',
+    });
+    console.log(`imported ${report.imported ?? JSON.stringify(report).slice(0, 120)}`);
+  }
+  const photoLogs = [
+    ['Bald Eagle', 'Haliaeetus leucocephalus', 2],
+    ['Northern Cardinal', 'Cardinalis cardinalis', 1],
+    ['Great Blue Heron', 'Ardea herodias', 1],
+    ['Red-winged Blackbird', 'Agelaius phoeniceus', 50000],
+  ];
+  let photoLog;
+  for (const [index, [common, scientific, count]] of photoLogs.entries()) {
+    const image = await photo(index);
+    const { uploadURL } = await api('POST', '/api/photos/upload', { size: image.length });
+    await fetch(new URL(uploadURL, base), {
+      method: 'PUT',
+      headers: { cookie: headers.cookie, 'content-type': 'image/jpeg' },
+      body: image,
+    });
+    const { objectPath } = await api('PUT', '/api/photos/complete', { photoURL: uploadURL });
+    const log = await api('POST', '/api/logs', {
+      speciesCommon: common,
+      speciesScientific: scientific,
+      count,
+      observedAt: new Date(Date.now() - index * 3_600_000).toISOString(),
+      placeName: 'Mill Creek Lake',
+      latitude: 40.7 + index / 100,
+      longitude: -74 + index / 100,
+      notes: 'Perched on the dead oak by the boat ramp,\nthen flew north.',
+      isPublic: true,
+      uploadedPhotoUrls: [objectPath],
+    });
+    photoLog ??= log;
+  }
+  const outings = await api('GET', '/api/outings?limit=1');
+  const outingId = outings.items[0]?.id;
+
+  const screens = [
+    ['landing', '/', { signedOut: true }],
+    ['list', '/'],
+    ['no-match', '/?q=zzzz'],
+    ['details', `/logs/${photoLog.id}`],
+    ['form', '/logs/new'],
+    ['edit', `/logs/${photoLog.id}/edit`],
+    ['shared', `/shared/${photoLog.id}`, { signedOut: true }],
+    ...(outingId ? [['outing', `/outings/${outingId}`]] : []),
+    ['outings', '/outings'],
+    ['lists', '/lists'],
+    ['stats', '/stats'],
+    ['map', '/map'],
+    ['account', '/account'],
+    ['not-found', '/logs/00000000-0000-4000-8000-000000000000'],
+    ['no-page', '/no-such-page'],
+  ].filter(([name]) => !values.only || values.only.split(',').includes(name));
+
+  const sizes = [
+    { name: 390, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    { name: 320, viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true },
+    { name: 1280, viewport: { width: 1280, height: 800 } },
+  ];
+  const cookie = headers.cookie.split('; ').map((pair) => {
+    const [name, ...rest] = pair.split('=');
+    return { name, value: rest.join('='), url: base };
+  });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   for (const { name: width, ...device } of sizes)
     for (const colorScheme of ['light', 'dark']) {
       const contexts = {};
@@ -156,7 +158,7 @@ try {
     }
   console.log(`wrote ${screens.length * sizes.length * 2} screenshots to ${values.out}`);
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
