@@ -1,11 +1,11 @@
-import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './browser.js';
 import {
   createLog,
-  expectAccessible,
+  createOuting,
+  inBothThemes,
   pathOf,
   signUp,
   uploadImage,
@@ -25,33 +25,6 @@ afterAll(async () => {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function createOuting(context: BrowserContext, outing: Record<string, unknown>) {
-  const response = await context.request.post('/api/outings', { data: outing });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string };
-}
-
-/** When SCREENSHOTS is set: the first screen of the page, in that folder. */
-async function shoot(page: Page, name: string) {
-  const folder = process.env.SCREENSHOTS;
-  if (folder) await page.screenshot({ path: join(folder, `${name}.png`) });
-}
-
-/** The page in the light theme, then the dark one (the system's, read as the page loads). */
-async function inBothThemes(page: Page, name: string, ready: () => Promise<unknown>) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.reload();
-    await ready();
-    expect(await page.evaluate("document.documentElement.classList.contains('dark')")).toBe(
-      theme === 'dark',
-    );
-    await shoot(page, `${name}-${theme}`);
-    await expectAccessible(page);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 const headings = (page: Page) => page.getByTestId('log-group-heading').allInnerTexts();
 const waitForHeadings = (page: Page) =>

@@ -193,6 +193,9 @@ export async function inBothThemes(page: Page, name: string, ready: () => Promis
     await page.emulateMedia({ colorScheme: theme });
     await page.reload();
     await ready();
+    expect(await page.evaluate("document.documentElement.classList.contains('dark')")).toBe(
+      theme === 'dark',
+    );
     await page.waitForLoadState('networkidle');
     await shoot(page, `${name}-${theme}`);
     await expectAccessible(page);
