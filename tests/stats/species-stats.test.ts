@@ -161,6 +161,13 @@ describe.each(stores)('species stats on $store', ({ databaseUrl }) => {
           { periodStart: '2026-01-01', species: 4 },
         ],
       });
+      // far from UTC on both sides, Auckland in its summer time (+13): the rook's is 1 January
+      // there too, and the robin's first log of 3 November 08:00Z is 2 November in Honolulu (-10)
+      expect(await json(birder, '/api/stats/species-by-period?tz=Pacific/Auckland')).toEqual(
+        await json(birder, '/api/stats/species-by-period?tz=Europe/Berlin'),
+      );
+      const honolulu = await json(birder, '/api/stats/list-growth?tz=Pacific/Honolulu');
+      expect(honolulu[0]).toEqual({ day: '2025-11-02', newSpecies: 1, totalSpecies: 1 });
       expect(await json(birder, '/api/stats/species-by-period?from=2026-02-21')).toEqual({
         months: [{ periodStart: '2026-02-01', species: 1 }],
         years: [{ periodStart: '2026-01-01', species: 1 }],
