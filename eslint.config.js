@@ -28,17 +28,18 @@ const webFeatures = {
   theme: [],
 };
 const serverFeatures = {
-  account: ['auth', 'data-exchange', 'outings', 'photos'],
-  admin: ['auth', 'photos'],
+  account: ['auth', 'data-exchange', 'geoprivacy', 'outings', 'photos'],
+  admin: ['auth', 'geoprivacy', 'photos'],
   auth: [],
-  'data-exchange': ['auth', 'logs', 'maps', 'outings', 'photos'],
+  'data-exchange': ['auth', 'geoprivacy', 'logs', 'maps', 'outings', 'photos'],
+  geoprivacy: ['auth', 'taxonomy'],
   lists: ['auth', 'logs', 'taxonomy'],
   outings: ['auth', 'logs', 'photos'],
   logs: ['auth', 'photos', 'taxonomy'],
   maps: ['auth', 'logs'],
   photos: ['auth'],
   pwa: ['auth'],
-  sharing: ['auth', 'logs', 'outings'],
+  sharing: ['auth', 'geoprivacy', 'logs', 'outings'],
   stats: ['auth', 'logs'],
   taxonomy: ['auth'],
 };

@@ -25,6 +25,8 @@ export const adminUserSchema = z.object({
   lastActiveAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   disabledAt: z.iso.datetime().nullable(),
+  /** Sees the exact points of everyone's obscured (not private) logs (issue 35). */
+  reviewer: z.boolean(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -46,11 +48,12 @@ export const adminUserUpdateSchema = z
       .nullable()
       .optional(),
     role: z.enum(userRoles, { error: 'Role must be admin or user' }).optional(),
+    reviewer: z.boolean({ error: 'reviewer must be true or false' }).optional(),
   })
   .strict()
   .refine(
     (update) => Object.values(update).some((value) => value !== undefined),
-    'Nothing to change: give disabled, storageQuotaMb or role',
+    'Nothing to change: give disabled, storageQuotaMb, role or reviewer',
   );
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 

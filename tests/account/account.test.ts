@@ -59,6 +59,10 @@ describe.each(stores)('the account on $store', ({ databaseUrl }) => {
       dataLicense: 'CC-BY-4.0',
       hasPassword: true,
       storage: { usedBytes: 0, quotaBytes: 100 * 1024 * 1024 },
+      // issue 35: open by default, obscured places show their region, not a reviewer
+      locationPrivacy: 'open',
+      obscuredPlace: 'region',
+      reviewer: false,
     });
 
     await uploadPhotoAs(app, ada);

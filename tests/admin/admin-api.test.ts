@@ -111,6 +111,7 @@ describe.each(stores)('admin API on $store', ({ databaseUrl }) => {
       lastActiveAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       disabledAt: null,
+      reviewer: false,
     });
     expect(row.storageUsedBytes).toBeGreaterThan(1000); // the photo and its derivatives
     expect(Date.now() - Date.parse(String(row.lastActiveAt))).toBeLessThan(60_000);
@@ -183,7 +184,7 @@ describe.each(stores)('admin API on $store', ({ databaseUrl }) => {
   });
 
   it.each([
-    [{}, 'Nothing to change: give disabled, storageQuotaMb or role'],
+    [{}, 'Nothing to change: give disabled, storageQuotaMb, role or reviewer'],
     [{ storageQuotaMb: -1 }, 'Quota must be at least 0 MB'],
     [{ storageQuotaMb: 1.5 }, 'Quota must be a whole number of MB'],
     [{ role: 'owner' }, 'Role must be admin or user'],

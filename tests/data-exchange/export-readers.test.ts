@@ -121,6 +121,8 @@ describe.each(stores)('exports read by other programs on $store', ({ databaseUrl
     '', // outing_id: of no outing
     String(log.showExactLocation),
     ...['', '', '', '', '', 'false', '', ''], // nothing from a source (issue 32)
+    log.locationPrivacy, // issue 35
+    '', // no embargo
   ];
 
   async function download(query: string) {

@@ -34,6 +34,7 @@ const DWC_HEADERS = [
   'decimalLongitude',
   'geodeticDatum',
   'coordinateUncertaintyInMeters',
+  'footprintWKT',
   'countryCode',
   'stateProvince',
   'county',
@@ -83,6 +84,8 @@ const csvCells = (log: Log) => [
   String(log.captive),
   log.mediaUrls.join(' '),
   log.sourceUrl ?? '',
+  log.locationPrivacy,
+  log.locationEmbargoUntil ?? '',
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -202,6 +205,8 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '',
       'false',
       ...['', '', '', '', '', 'false', '', ''], // nothing from a source (issue 32)
+      'open', // issue 35: the location privacy, no embargo
+      '',
     ]);
     expect(fourth!.slice(0, 10)).toEqual([
       controls.id,
@@ -260,6 +265,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '-0.1657',
       'WGS84',
       '25',
+      '', // no footprint: an open place
       'GB',
       '', // no stateProvince, county or locationID from a source
       '',
@@ -293,6 +299,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       'Blackbird',
       'Blackbird',
       '1',
+      '', // no footprint
       '',
       '',
       '', // no coordinates, no datum, no country
@@ -316,8 +323,8 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
     ]);
     expect(third!.slice(7, 9)).toEqual(['2026-05-01T22:30:00.000Z', "'+1"]);
     expect(third!.slice(12, 14)).toEqual(["'=SUM(A1) (+1)", "'=SUM(A1)"]);
-    expect(third![19]).toBe(''); // at sea: no country
-    expect(third![24]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
+    expect(third![20]).toBe(''); // at sea: no country
+    expect(third![25]).toBe(`'@x | =HYPERLINK("http://evil.example")`);
   });
 
   it.each([

@@ -39,6 +39,8 @@ export const CSV_HEADERS = [
   'captive',
   'media_urls',
   'source_url',
+  'location_privacy',
+  'location_embargo_until',
 ];
 
 /**

@@ -83,6 +83,10 @@ describe.each(stores)('outings on $store', ({ databaseUrl }) => {
       countryCode: null,
       locationId: null,
       sourceUrl: null,
+      // issue 35: open by default, as it shows
+      locationPrivacy: 'open',
+      locationEmbargoUntil: null,
+      locationShown: { level: 'open', reason: null },
       species: 0,
       individuals: 0,
       logs: [],

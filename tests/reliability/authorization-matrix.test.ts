@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
@@ -47,6 +48,17 @@ const ownerOnly = (status: number) => ({ anonymous: 401, owner: status, other: 4
 const adminOnly = (status: number) => ({ anonymous: 401, owner: status, other: 403 });
 const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET', url });
 const photoOnly = { public: everyone(200), private: { anonymous: 404, owner: 200, other: 404 } };
+
+/** A sensitive-taxon rule the owner (the admin) made: its id. */
+async function matrixRule(world: World, scientificName = 'Matrixus patchii') {
+  const made = await world.app.inject({
+    method: 'POST',
+    url: '/api/admin/sensitive-taxa',
+    headers: world.cookie('owner'),
+    payload: { scientificName, level: 'obscured' },
+  });
+  return (made.json() as { id: string }).id;
+}
 
 /** An upload URL of the owner's, with the image already sent when `sent`. */
 async function ownerUploadUrl(world: World, sent: boolean) {
@@ -186,6 +198,42 @@ const matrix: Record<string, RouteCase> = {
       });
       return { method: 'DELETE', url: `/api/admin/invitations/${made.json().id}` };
     },
+    expect: adminOnly(204),
+  },
+  // issue 35: the sensitive taxa, the admin's
+  'GET /api/admin/sensitive-taxa': {
+    request: get('/api/admin/sensitive-taxa'),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/sensitive-taxa': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/admin/sensitive-taxa',
+      payload: { scientificName: `Matrixus ${randomUUID()}`, level: 'obscured' },
+    }),
+    expect: adminOnly(201),
+  },
+  'POST /api/admin/sensitive-taxa/import': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/admin/sensitive-taxa/import',
+      payload: { csv: 'scientific_name,level\nMatrixus importii,private\n' },
+    }),
+    expect: adminOnly(200),
+  },
+  'PATCH /api/admin/sensitive-taxa/:id': {
+    request: async (world) => ({
+      method: 'PATCH',
+      url: `/api/admin/sensitive-taxa/${await matrixRule(world)}`,
+      payload: { level: 'private' },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/admin/sensitive-taxa/:id': {
+    request: async (world) => ({
+      method: 'DELETE',
+      url: `/api/admin/sensitive-taxa/${await matrixRule(world, `Matrixus ${randomUUID()}`)}`,
+    }),
     expect: adminOnly(204),
   },
   'POST /api/pwa-auth-bridge': {
@@ -390,6 +438,33 @@ const matrix: Record<string, RouteCase> = {
       payload: { confirmEmail: 'someone-else@example.org', password: 'correct horse battery' },
     }),
     expect: signedIn(400),
+  },
+  // issue 35: an owner's trusted viewers, their own only
+  'GET /api/account/trusted-viewers': {
+    request: get('/api/account/trusted-viewers'),
+    expect: signedIn(200),
+  },
+  'POST /api/account/trusted-viewers': {
+    // a third account each time: whoever asks trusts it; nothing of the owner's comes back
+    request: async (world) => ({
+      method: 'POST',
+      url: '/api/account/trusted-viewers',
+      payload: { email: (await signUp(world.app, 'viewer')).email },
+    }),
+    expect: signedIn(201),
+  },
+  'DELETE /api/account/trusted-viewers/:id': {
+    // the owner's trust in the other user: another account has nothing to remove
+    request: async (world) => {
+      await world.app.inject({
+        method: 'POST',
+        url: '/api/account/trusted-viewers',
+        headers: world.cookie('owner'),
+        payload: { email: world.users.other.email },
+      });
+      return { method: 'DELETE', url: `/api/account/trusted-viewers/${world.users.other.id}` };
+    },
+    expect: { anonymous: 401, owner: 204, other: 404 },
   },
   'GET /api/account/photo-positions': {
     request: get('/api/account/photo-positions'),

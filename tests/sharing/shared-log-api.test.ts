@@ -35,9 +35,13 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         stateProvince: _state,
         countryCode: _country,
         locationId: _location,
+        // the owner's choices of location privacy (issue 35)
+        locationPrivacy: _privacy,
+        locationEmbargoUntil: _embargo,
         ...expected
       } = open;
-      expect(res.json()).toEqual(expected);
+      // and how its place shows: this open log without coordinates, as it is
+      expect(res.json()).toEqual({ ...expected, locationCell: null, locationExact: false });
       // notes show wherever the log is public, as the public archive has them (issue 34)
       expect(res.json().notes).toBe('Nest by the old barn');
       expect(res.body).not.toContain(ada.id);

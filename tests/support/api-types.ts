@@ -290,7 +290,7 @@ export interface paths {
     };
     /**
      * A public log
-     * @description A log its owner made public, for anyone with its link.
+     * @description A log its owner made public, for anyone with its link; its place as its location privacy allows: open, rounded to 0.01° unless the owner allows the exact point; obscured, a stable point in its 0.2° cell (locationCell) and the place name as its region or none; private, neither. Signed in as the owner's trusted viewer or a reviewer, the exact place of an obscured log (locationExact).
      */
     get: operations['getSharedLog'];
     put?: never;
@@ -541,7 +541,7 @@ export interface paths {
     };
     /**
      * A public outing
-     * @description An outing its owner made public, for anyone with its link: its effort and its public logs (points rounded to 0.01° unless a log allows its exact point; the outing's own point is rounded). Species and individuals count the public logs only.
+     * @description An outing its owner made public, for anyone with its link: its effort and its public logs, each place as its location privacy allows (as a shared log). The outing's own place is rounded when open, and at least as private as its strictest public log. Species and individuals count the public logs only.
      */
     get: operations['getSharedOuting'];
     put?: never;
@@ -832,6 +832,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/sensitive-taxa': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sensitive taxa
+     * @description The rules that keep logs of a taxon (and its descendants) obscured or private for others, everywhere or inside an area; by scientific name.
+     */
+    get: operations['listSensitiveTaxa'];
+    put?: never;
+    /**
+     * Add a sensitive taxon
+     * @description A scientific name or a backbone taxon id, the level, and an optional GeoJSON area (Polygon, MultiPolygon or a Feature of one). The same name and area again change the rule (200) instead of adding one (201).
+     */
+    post: operations['addSensitiveTaxon'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/sensitive-taxa/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import sensitive taxa from CSV
+     * @description The text of a CSV file with a header row: scientific_name (or taxon_id), level (obscured or private), and optionally area (GeoJSON) and area_name. Rows that cannot be read are listed by line; the others are added or changed. Importing the same file again changes nothing.
+     */
+    post: operations['importSensitiveTaxa'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/sensitive-taxa/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a sensitive taxon
+     * @description Its logs show again as their owners chose.
+     */
+    delete: operations['deleteSensitiveTaxon'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a sensitive taxon
+     * @description Its level or its area name.
+     */
+    patch: operations['updateSensitiveTaxon'];
+    trace?: never;
+  };
   '/api/admin/users': {
     parameters: {
       query?: never;
@@ -867,7 +935,7 @@ export interface paths {
     head?: never;
     /**
      * Disable, enable or change a user
-     * @description `disabled: true` ends every session of the user at once and refuses their sign-ins; `storageQuotaMb` (null: the server default); `role`. An admin cannot disable themselves, and the last admin cannot become a user.
+     * @description `disabled: true` ends every session of the user at once and refuses their sign-ins; `storageQuotaMb` (null: the server default); `role`; `reviewer` (sees the exact points of obscured logs). An admin cannot disable themselves, and the last admin cannot become a user.
      */
     patch: operations['updateUserAsAdmin'];
     trace?: never;
@@ -936,6 +1004,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/account/trusted-viewers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your trusted viewers
+     * @description Accounts of this server that see the exact points of your obscured logs.
+     */
+    get: operations['listTrustedViewers'];
+    put?: never;
+    /**
+     * Trust an account
+     * @description The account with this email sees the exact points of your obscured logs and outings (never of private ones) on their shared pages.
+     */
+    post: operations['addTrustedViewer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/trusted-viewers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Stop trusting an account
+     * @description It sees your obscured logs as anyone does again.
+     */
+    delete: operations['removeTrustedViewer'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account': {
     parameters: {
       query?: never;
@@ -945,12 +1057,12 @@ export interface paths {
     };
     /**
      * Your account
-     * @description Name, email, data licence, whether it has a password, and storage used.
+     * @description Name, email, data licence, whether it has a password, storage used, and the location privacy of new logs.
      */
     get: operations['getAccount'];
     /**
      * Change your account
-     * @description Name, email and data licence; a field left out stays as it is. A new email needs `currentPassword` on an account that has a password.
+     * @description Name, email, data licence, the location privacy of new logs and outings, and what an obscured place's name shows; a field left out stays as it is. A new email needs `currentPassword` on an account that has a password.
      */
     put: operations['updateAccount'];
     post?: never;
@@ -1845,6 +1957,20 @@ export interface operations {
               mediaUrls: string[];
               /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
               sourceUrl: string | null;
+              /** @enum {string} */
+              locationPrivacy: 'open' | 'obscured' | 'private';
+              /** Format: date */
+              locationEmbargoUntil: string | null;
+              /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+              locationShown: {
+                /** @enum {string} */
+                level: 'open' | 'obscured' | 'private';
+                /**
+                 * @description Null when the place is open
+                 * @enum {string|null}
+                 */
+                reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+              };
             }[];
             total: number;
           };
@@ -1907,6 +2033,16 @@ export interface operations {
           isPublic?: boolean;
           /** @default false */
           showExactLocation?: boolean;
+          /**
+           * @description Absent: the current level on an update, the account's default on a create
+           * @enum {string}
+           */
+          locationPrivacy?: 'open' | 'obscured' | 'private';
+          /**
+           * Format: date
+           * @description Kept private until this day (UTC), then its own level; absent keeps it
+           */
+          locationEmbargoUntil?: string | null;
           /** Format: uuid */
           outingId?: string | null;
           /** @default [] */
@@ -2005,6 +2141,20 @@ export interface operations {
             mediaUrls: string[];
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -2086,6 +2236,20 @@ export interface operations {
             mediaUrls: string[];
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -2234,6 +2398,20 @@ export interface operations {
             mediaUrls: string[];
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
           };
         };
       };
@@ -2302,6 +2480,16 @@ export interface operations {
           isPublic?: boolean;
           /** @default false */
           showExactLocation?: boolean;
+          /**
+           * @description Absent: the current level on an update, the account's default on a create
+           * @enum {string}
+           */
+          locationPrivacy?: 'open' | 'obscured' | 'private';
+          /**
+           * Format: date
+           * @description Kept private until this day (UTC), then its own level; absent keeps it
+           */
+          locationEmbargoUntil?: string | null;
           /** Format: uuid */
           outingId?: string | null;
           /** @default [] */
@@ -2400,6 +2588,20 @@ export interface operations {
             mediaUrls: string[];
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
           };
         };
       };
@@ -2679,6 +2881,25 @@ export interface operations {
             mediaUrls: string[];
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
+            /** @description The 0.2° cell the true point lies in, when the place is obscured */
+            locationCell: {
+              south: number;
+              west: number;
+              north: number;
+              east: number;
+            } | null;
+            /** @description True when the viewer sees the exact point of an obscured log: the owner's trusted viewer or a reviewer */
+            locationExact: boolean;
           };
         };
       };
@@ -3206,6 +3427,20 @@ export interface operations {
               locationId: string | null;
               /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
               sourceUrl: string | null;
+              /** @enum {string} */
+              locationPrivacy: 'open' | 'obscured' | 'private';
+              /** Format: date */
+              locationEmbargoUntil: string | null;
+              /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+              locationShown: {
+                /** @enum {string} */
+                level: 'open' | 'obscured' | 'private';
+                /**
+                 * @description Null when the place is open
+                 * @enum {string|null}
+                 */
+                reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+              };
               /** @description Species among its logs, counted as the lists count them */
               species: number;
               /** @description The sum of its logs’ counts */
@@ -3267,6 +3502,16 @@ export interface operations {
           notes?: string | null;
           /** @default false */
           isPublic?: boolean;
+          /**
+           * @description Absent: the current level on an update, the account's default on a create
+           * @enum {string}
+           */
+          locationPrivacy?: 'open' | 'obscured' | 'private';
+          /**
+           * Format: date
+           * @description Kept private until this day (UTC), then its own level; absent keeps it
+           */
+          locationEmbargoUntil?: string | null;
           county?: string | null;
           stateProvince?: string | null;
           /** @description ISO 3166-1 alpha-2; upper-cased */
@@ -3316,6 +3561,20 @@ export interface operations {
             locationId: string | null;
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3390,6 +3649,20 @@ export interface operations {
               mediaUrls: string[];
               /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
               sourceUrl: string | null;
+              /** @enum {string} */
+              locationPrivacy: 'open' | 'obscured' | 'private';
+              /** Format: date */
+              locationEmbargoUntil: string | null;
+              /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+              locationShown: {
+                /** @enum {string} */
+                level: 'open' | 'obscured' | 'private';
+                /**
+                 * @description Null when the place is open
+                 * @enum {string|null}
+                 */
+                reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+              };
             }[];
           };
         };
@@ -3432,6 +3705,20 @@ export interface operations {
             locationId: string | null;
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3506,6 +3793,20 @@ export interface operations {
               mediaUrls: string[];
               /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
               sourceUrl: string | null;
+              /** @enum {string} */
+              locationPrivacy: 'open' | 'obscured' | 'private';
+              /** Format: date */
+              locationEmbargoUntil: string | null;
+              /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+              locationShown: {
+                /** @enum {string} */
+                level: 'open' | 'obscured' | 'private';
+                /**
+                 * @description Null when the place is open
+                 * @enum {string|null}
+                 */
+                reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+              };
             }[];
           };
         };
@@ -3606,6 +3907,20 @@ export interface operations {
             locationId: string | null;
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3680,6 +3995,20 @@ export interface operations {
               mediaUrls: string[];
               /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
               sourceUrl: string | null;
+              /** @enum {string} */
+              locationPrivacy: 'open' | 'obscured' | 'private';
+              /** Format: date */
+              locationEmbargoUntil: string | null;
+              /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+              locationShown: {
+                /** @enum {string} */
+                level: 'open' | 'obscured' | 'private';
+                /**
+                 * @description Null when the place is open
+                 * @enum {string|null}
+                 */
+                reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+              };
             }[];
           };
         };
@@ -3744,6 +4073,16 @@ export interface operations {
           notes?: string | null;
           /** @default false */
           isPublic?: boolean;
+          /**
+           * @description Absent: the current level on an update, the account's default on a create
+           * @enum {string}
+           */
+          locationPrivacy?: 'open' | 'obscured' | 'private';
+          /**
+           * Format: date
+           * @description Kept private until this day (UTC), then its own level; absent keeps it
+           */
+          locationEmbargoUntil?: string | null;
           county?: string | null;
           stateProvince?: string | null;
           /** @description ISO 3166-1 alpha-2; upper-cased */
@@ -3793,6 +4132,20 @@ export interface operations {
             locationId: string | null;
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
@@ -3867,6 +4220,20 @@ export interface operations {
               mediaUrls: string[];
               /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
               sourceUrl: string | null;
+              /** @enum {string} */
+              locationPrivacy: 'open' | 'obscured' | 'private';
+              /** Format: date */
+              locationEmbargoUntil: string | null;
+              /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+              locationShown: {
+                /** @enum {string} */
+                level: 'open' | 'obscured' | 'private';
+                /**
+                 * @description Null when the place is open
+                 * @enum {string|null}
+                 */
+                reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+              };
             }[];
           };
         };
@@ -4077,10 +4444,29 @@ export interface operations {
             updatedAt: string;
             /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
             sourceUrl: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
             /** @description Species among its logs, counted as the lists count them */
             species: number;
             /** @description The sum of its logs’ counts */
             individuals: number;
+            /** @description The 0.2° cell the true point lies in, when the place is obscured */
+            locationCell: {
+              south: number;
+              west: number;
+              north: number;
+              east: number;
+            } | null;
+            /** @description True when the viewer sees the exact point */
+            locationExact: boolean;
             logs: {
               /** Format: uuid */
               id: string;
@@ -4135,6 +4521,25 @@ export interface operations {
               mediaUrls: string[];
               /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
               sourceUrl: string | null;
+              /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+              locationShown: {
+                /** @enum {string} */
+                level: 'open' | 'obscured' | 'private';
+                /**
+                 * @description Null when the place is open
+                 * @enum {string|null}
+                 */
+                reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+              };
+              /** @description The 0.2° cell the true point lies in, when the place is obscured */
+              locationCell: {
+                south: number;
+                west: number;
+                north: number;
+                east: number;
+              } | null;
+              /** @description True when the viewer sees the exact point of an obscured log: the owner's trusted viewer or a reviewer */
+              locationExact: boolean;
             }[];
           };
         };
@@ -5191,6 +5596,477 @@ export interface operations {
       };
     };
   };
+  listSensitiveTaxa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              id: string;
+              scientificName: string;
+              /** @description The backbone taxon of the name; null when the backbone has none */
+              taxon: {
+                id: string;
+                scientificName: string;
+                commonName: string | null;
+                rank: string;
+              } | null;
+              /** @enum {string} */
+              level: 'obscured' | 'private';
+              /** @description Where the rule holds (its name and bounds); null: everywhere */
+              area: {
+                name: string | null;
+                south: number;
+                west: number;
+                north: number;
+                east: number;
+              } | null;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addSensitiveTaxon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          scientificName?: string;
+          taxonId?: string;
+          /** @enum {string} */
+          level: 'obscured' | 'private';
+          area?:
+            | (
+                | (
+                    | {
+                        /** @enum {string} */
+                        type: 'Polygon';
+                        coordinates: number[][][];
+                      }
+                    | {
+                        /** @enum {string} */
+                        type: 'MultiPolygon';
+                        coordinates: number[][][][];
+                      }
+                  )
+                | {
+                    /** @enum {string} */
+                    type: 'Feature';
+                    geometry:
+                      | {
+                          /** @enum {string} */
+                          type: 'Polygon';
+                          coordinates: number[][][];
+                        }
+                      | {
+                          /** @enum {string} */
+                          type: 'MultiPolygon';
+                          coordinates: number[][][][];
+                        };
+                    properties?: {
+                      [key: string]: unknown;
+                    } | null;
+                  }
+              )
+            | null;
+          areaName?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            scientificName: string;
+            /** @description The backbone taxon of the name; null when the backbone has none */
+            taxon: {
+              id: string;
+              scientificName: string;
+              commonName: string | null;
+              rank: string;
+            } | null;
+            /** @enum {string} */
+            level: 'obscured' | 'private';
+            /** @description Where the rule holds (its name and bounds); null: everywhere */
+            area: {
+              name: string | null;
+              south: number;
+              west: number;
+              north: number;
+              east: number;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            scientificName: string;
+            /** @description The backbone taxon of the name; null when the backbone has none */
+            taxon: {
+              id: string;
+              scientificName: string;
+              commonName: string | null;
+              rank: string;
+            } | null;
+            /** @enum {string} */
+            level: 'obscured' | 'private';
+            /** @description Where the rule holds (its name and bounds); null: everywhere */
+            area: {
+              name: string | null;
+              south: number;
+              west: number;
+              north: number;
+              east: number;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a taxon id the backbone lacks */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importSensitiveTaxa: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          csv: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            added: number;
+            updated: number;
+            /** @description Rules the file holds as they already were */
+            unchanged: number;
+            /** @description Rows not taken, by their line in the file */
+            refused: {
+              line: number;
+              message: string;
+            }[];
+          };
+        };
+      };
+      /** @description Not a CSV file, or without the columns it needs */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteSensitiveTaxon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such rule */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateSensitiveTaxon: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          level?: 'obscured' | 'private';
+          areaName?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            scientificName: string;
+            /** @description The backbone taxon of the name; null when the backbone has none */
+            taxon: {
+              id: string;
+              scientificName: string;
+              commonName: string | null;
+              rank: string;
+            } | null;
+            /** @enum {string} */
+            level: 'obscured' | 'private';
+            /** @description Where the rule holds (its name and bounds); null: everywhere */
+            area: {
+              name: string | null;
+              south: number;
+              west: number;
+              north: number;
+              east: number;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such rule */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listUsersAsAdmin: {
     parameters: {
       query?: never;
@@ -5226,6 +6102,7 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               disabledAt: string | null;
+              reviewer: boolean;
             }[];
             defaultQuotaMb: number;
           };
@@ -5267,6 +6144,7 @@ export interface operations {
           storageQuotaMb?: number | null;
           /** @enum {string} */
           role?: 'admin' | 'user';
+          reviewer?: boolean;
         };
       };
     };
@@ -5296,6 +6174,7 @@ export interface operations {
             createdAt: string;
             /** Format: date-time */
             disabledAt: string | null;
+            reviewer: boolean;
           };
         };
       };
@@ -5594,6 +6473,189 @@ export interface operations {
       };
     };
   };
+  listTrustedViewers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              id: string;
+              email: string | null;
+              /** @description First and last name, when the account has one */
+              name: string | null;
+              /** Format: date-time */
+              since: string;
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  addTrustedViewer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            email: string | null;
+            /** @description First and last name, when the account has one */
+            name: string | null;
+            /** Format: date-time */
+            since: string;
+          };
+        };
+      };
+      /** @description Invalid email, or your own */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No account with this email */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  removeTrustedViewer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not one of your trusted viewers */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   getAccount: {
     parameters: {
       query?: never;
@@ -5624,6 +6686,11 @@ export interface operations {
               usedBytes: number;
               quotaBytes: number;
             };
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** @enum {string} */
+            obscuredPlace: 'region' | 'hide';
+            reviewer: boolean;
           };
         };
       };
@@ -5653,6 +6720,10 @@ export interface operations {
           email?: string;
           /** @enum {string} */
           dataLicense?: 'CC0-1.0' | 'CC-BY-4.0' | 'CC-BY-NC-4.0';
+          /** @enum {string} */
+          locationPrivacy?: 'open' | 'obscured' | 'private';
+          /** @enum {string} */
+          obscuredPlace?: 'region' | 'hide';
           currentPassword?: string;
         };
       };
@@ -5679,6 +6750,11 @@ export interface operations {
               usedBytes: number;
               quotaBytes: number;
             };
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** @enum {string} */
+            obscuredPlace: 'region' | 'hide';
+            reviewer: boolean;
           };
         };
       };

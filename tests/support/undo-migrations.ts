@@ -7,6 +7,30 @@ import type { FastifyInstance } from 'fastify';
 
 type Db = FastifyInstance['db'];
 
+/** Undo 0020 (location privacy): its tables, columns, functions and triggers. */
+async function undoLocationPrivacy(db: Db) {
+  await db.execute(sql`DROP TRIGGER logs_location_privacy_default ON logs`);
+  await db.execute(sql`DROP TRIGGER outings_location_privacy_default ON outings`);
+  await db.execute(sql`DROP FUNCTION location_privacy_default(), outing_location_shown(uuid),
+    log_location_shown(smallint, date, text, text, double precision, double precision, uuid),
+    location_shown_json(smallint, text),
+    log_level(smallint, date, text, text, double precision, double precision, uuid),
+    outing_level(uuid),
+    log_own_level(smallint, date, text, text, double precision, double precision),
+    embargo_level(date), sensitive_level(text, text, double precision, double precision),
+    geo_in_area(double precision, double precision, jsonb),
+    geo_in_ring(double precision, double precision, jsonb)`);
+  await db.execute(sql`DROP TABLE sensitive_taxa, trusted_viewers`);
+  for (const table of ['logs', 'outings'])
+    await db.execute(
+      sql.raw(
+        `ALTER TABLE ${table} DROP COLUMN location_privacy, DROP COLUMN location_embargo_until`,
+      ),
+    );
+  await db.execute(sql`ALTER TABLE users DROP COLUMN location_privacy,
+    DROP COLUMN obscured_place, DROP COLUMN reviewer`);
+}
+
 /** Undo 0019 (the taxa's regions and notability). */
 async function undoTaxaRanking(db: Db) {
   await db.execute(sql`ALTER TABLE taxa DROP COLUMN regions, DROP COLUMN notability`);
@@ -45,6 +69,7 @@ async function undoSpeciesUnits(db: Db) {
 async function undoNothing() {}
 
 const undoSteps = [
+  undoLocationPrivacy,
   undoTaxaRanking,
   undoTaxaSynonyms,
   undoRecordDetails,
@@ -53,8 +78,8 @@ const undoSteps = [
 ];
 
 /**
- * Puts the store back as it was before the newest `count` migrations (at most 5: 0019, 0018,
- * 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
+ * Puts the store back as it was before the newest `count` migrations (at most 6: 0020, 0019,
+ * 0018, 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
  */
 export async function undoNewestMigrations(db: Db, count: number) {
   for (const undo of undoSteps.slice(0, count)) await undo(db);

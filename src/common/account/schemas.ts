@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationPrivacySchema, obscuredPlaceChoices } from '../location-privacy.js';
 import { registerSchema } from '../auth/schemas.js';
 import { dataLicenseSchema } from '../data-exchange/licenses.js';
 
@@ -18,6 +19,12 @@ export const accountSchema = z.object({
   hasPassword: z.boolean(),
   /** Photo storage: originals and their derivatives, against the user's quota. */
   storage: z.object({ usedBytes: z.number().int(), quotaBytes: z.number().int() }),
+  /** The location privacy new logs and outings take (issue 35). */
+  locationPrivacy: locationPrivacySchema,
+  /** What an obscured place's name shows to others: its region, or nothing. */
+  obscuredPlace: z.enum(obscuredPlaceChoices),
+  /** An admin made this account a reviewer: it sees the exact points of obscured logs. */
+  reviewer: z.boolean(),
 });
 export type Account = z.infer<typeof accountSchema>;
 
@@ -41,6 +48,10 @@ export const accountUpdateSchema = z.object({
   lastName: name('Last name'),
   email: email.optional(),
   dataLicense: dataLicenseSchema.optional(),
+  locationPrivacy: locationPrivacySchema.optional(),
+  obscuredPlace: z
+    .enum(obscuredPlaceChoices, { error: 'Obscured place must be region or hide' })
+    .optional(),
   currentPassword: z
     .string({ error: 'Current password must be text' })
     .max(1024, 'Current password must be at most 1024 characters')
@@ -135,3 +146,19 @@ export const ACCOUNT_ARCHIVE_FILES = {
   /** The outings as the API writes them (outingSchema), which the CSV's outing_id names. */
   outings: 'outings.json',
 } as const;
+
+/** An account its owner lets see the exact points of their obscured logs (issue 35). */
+export const trustedViewerSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  name: z.string().nullable().describe('First and last name, when the account has one'),
+  since: z.iso.datetime(),
+});
+export type TrustedViewer = z.infer<typeof trustedViewerSchema>;
+
+export const trustedViewerListSchema = z.object({ items: z.array(trustedViewerSchema) });
+
+/** `POST /api/account/trusted-viewers`: the email of an account of this server. */
+export const trustedViewerAddSchema = z.object({ email });
+
+export const trustedViewerParamsSchema = z.object({ id: z.uuid('Unknown account') });

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  locationPrivacyReadShape,
+  locationPrivacyWriteShape,
+  sharedLocationShape,
+} from '../location-privacy.js';
 import { readIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
 import { optionalQuery, queryDay } from '../query-params.js';
@@ -135,6 +140,8 @@ export const logWriteSchema = z
     showExactLocation: z
       .boolean({ error: 'showExactLocation must be true or false' })
       .default(false),
+    // Issue 35: obscured or private for others, an embargo; absent on an update keeps them.
+    ...locationPrivacyWriteShape,
     // The owner's outing the log belongs to (issue 22); null: none. Absent on an update keeps
     // the log's outing (a form that knows nothing of outings must not take logs off them); a
     // new log without one is on none.
@@ -222,6 +229,7 @@ export const logSchema = z.object({
   outingId: z.uuid().nullable().describe('The outing (checklist) the log was made on'),
   photos: z.array(logPhotoSchema),
   ...logDetailsShape,
+  ...locationPrivacyReadShape,
 });
 export type Log = z.infer<typeof logSchema>;
 
@@ -233,19 +241,33 @@ export type CreatedLog = z.infer<typeof createdLogSchema>;
 
 /**
  * What anyone with the link sees: the log without its owner's id or what their other logs say
- * (firstOfSpecies), its coordinates rounded to 0.01° unless showExactLocation is true, and
- * without the place hierarchy its source gave.
+ * (firstOfSpecies), its place as its location privacy allows (issue 35: open, rounded to 0.01°
+ * unless showExactLocation is true; obscured, a stable point in its 0.2° cell, the place name
+ * its region or none; private, no point and no place name), and without the place hierarchy
+ * its source gave.
  */
-export const sharedLogSchema = logSchema.omit({
-  userId: true,
-  firstOfSpecies: true,
-  outingId: true,
-  // the place shows as its name and rounded point; its county and the source's place id stay
-  county: true,
-  stateProvince: true,
-  countryCode: true,
-  locationId: true,
-});
+export const sharedLogSchema = logSchema
+  .omit({
+    userId: true,
+    firstOfSpecies: true,
+    outingId: true,
+    // the place shows as its name and rounded point; its county and the source's place id stay
+    county: true,
+    stateProvince: true,
+    countryCode: true,
+    locationId: true,
+    locationPrivacy: true,
+    locationEmbargoUntil: true,
+  })
+  .extend({
+    ...sharedLocationShape,
+    locationExact: z
+      .boolean()
+      .describe(
+        "True when the viewer sees the exact point of an obscured log: the owner's trusted " +
+          'viewer or a reviewer',
+      ),
+  });
 export type SharedLog = z.infer<typeof sharedLogSchema>;
 
 export const logListSchema = z.object({ items: z.array(logSchema), total: z.number().int() });

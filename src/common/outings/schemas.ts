@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import {
+  locationPrivacyReadShape,
+  locationPrivacyWriteShape,
+  sharedLocationShape,
+} from '../location-privacy.js';
+import {
   coordinate,
   dateTimeField,
   LOG_LIMITS,
@@ -66,6 +71,8 @@ export const outingWriteSchema = z
     coordinateUncertainty: uncertaintyField,
     notes: optionalText(LOG_LIMITS.notes, 'Notes'),
     isPublic: z.boolean({ error: 'isPublic must be true or false' }).default(false),
+    // Issue 35: obscured or private for others, an embargo; absent on an update keeps them.
+    ...locationPrivacyWriteShape,
     // Issue 32: the place hierarchy and page of an imported checklist; absent keeps them.
     ...placeHierarchyWriteShape,
     sourceUrl: sourceUrlWriteField,
@@ -102,6 +109,7 @@ export const outingSchema = z.object({
   updatedAt: z.iso.datetime(),
   ...placeHierarchyShape,
   sourceUrl: sourceUrlField,
+  ...locationPrivacyReadShape,
 });
 export type Outing = z.infer<typeof outingSchema>;
 
@@ -124,13 +132,24 @@ export type OutingDetails = z.infer<typeof outingDetailsSchema>;
 
 /**
  * A public outing as anyone with its link sees it (GET /api/outings/shared/:id): its public logs
- * only, as shared logs (coordinates rounded to 0.01° unless a log allows its exact point), and
- * species and individuals counted from them. The outing's own point is rounded to 0.01° too, and
- * its place hierarchy stays out, as a shared log's does.
+ * only, as shared logs (each as its location privacy allows), and species and individuals
+ * counted from them. The outing's own point is rounded to 0.01° when open, obscured or withheld
+ * as a log's (issue 35), and its place hierarchy stays out, as a shared log's does.
  */
 export const sharedOutingSchema = outingSummarySchema
-  .omit({ county: true, stateProvince: true, countryCode: true, locationId: true })
-  .extend({ logs: z.array(sharedLogSchema) });
+  .omit({
+    county: true,
+    stateProvince: true,
+    countryCode: true,
+    locationId: true,
+    locationPrivacy: true,
+    locationEmbargoUntil: true,
+  })
+  .extend({
+    ...sharedLocationShape,
+    locationExact: z.boolean().describe('True when the viewer sees the exact point'),
+    logs: z.array(sharedLogSchema),
+  });
 export type SharedOuting = z.infer<typeof sharedOutingSchema>;
 
 /**

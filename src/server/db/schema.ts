@@ -4,10 +4,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -18,6 +20,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { DataLicense } from '../../common/data-exchange/licenses.js';
+import type { ObscuredPlace } from '../../common/location-privacy.js';
 import type { OutingProtocol } from '../../common/outings/schemas.js';
 
 // Tables of SPEC §3; lengths match the shared zod limits in src/common/logs.ts.
@@ -58,6 +61,15 @@ export const users = pgTable(
     storageQuotaMb: integer('storage_quota_mb'),
     /** The last sign-in or session use (refreshed at most daily with the session, see sessions.ts). */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** The location privacy of new logs and outings (issue 35): 0 open, 1 obscured, 2 private. */
+    locationPrivacy: smallint('location_privacy').notNull().default(0),
+    /** What an obscured place's name shows to others: `region` (its coarse region) or `hide`. */
+    obscuredPlace: varchar('obscured_place', { length: 10 })
+      .$type<ObscuredPlace>()
+      .notNull()
+      .default('region'),
+    /** Set by an admin: sees the exact points of everyone's obscured (not private) logs. */
+    reviewer: boolean('reviewer').notNull().default(false),
     ...timestamps,
   },
   (table) => [
@@ -65,6 +77,8 @@ export const users = pgTable(
     uniqueIndex('users_oidc_key').on(table.oidcIssuer, table.oidcSubject),
     check('users_role', sql`${table.role} IN ('admin', 'user')`),
     check('users_storage_quota_mb', sql`${table.storageQuotaMb} >= 0`),
+    check('users_location_privacy', sql`${table.locationPrivacy} BETWEEN 0 AND 2`),
+    check('users_obscured_place', sql`${table.obscuredPlace} IN ('region', 'hide')`),
     check(
       'users_data_license',
       sql`${table.dataLicense} IN ('CC0-1.0', 'CC-BY-4.0', 'CC-BY-NC-4.0')`,
@@ -204,6 +218,15 @@ export const logs = pgTable(
     isPublic: boolean('is_public').notNull().default(true),
     /** Shared pages round coordinates to 0.01° unless the owner allows the exact point. */
     showExactLocation: boolean('show_exact_location').notNull().default(false),
+    /**
+     * Location privacy (issue 35): 0 open, 1 obscured, 2 private; rules only make it stricter.
+     * Left out of an insert, the trigger of migration 0020 takes the account's default.
+     */
+    locationPrivacy: smallint('location_privacy')
+      .notNull()
+      .default(sql`NULL`),
+    /** Private until this day (UTC), then its own level: a nest site in the breeding season. */
+    locationEmbargoUntil: date('location_embargo_until', { mode: 'string' }),
     /** The Idempotency-Key of the create: a create sent again (offline replay) finds this log. */
     idempotencyKey: uuid('idempotency_key'),
     /**
@@ -270,6 +293,7 @@ export const logs = pgTable(
       'logs_coordinate_uncertainty_range',
       sql`${table.coordinateUncertainty} BETWEEN 1 AND 20000000`,
     ),
+    check('logs_location_privacy', sql`${table.locationPrivacy} BETWEEN 0 AND 2`),
     check('logs_latitude_range', sql`${table.latitude} BETWEEN -90 AND 90`),
     check('logs_longitude_range', sql`${table.longitude} BETWEEN -180 AND 180`),
     check(
@@ -318,6 +342,15 @@ export const outings = pgTable(
     /** The source record's page (an eBird checklist, an iNaturalist observation). */
     sourceUrl: varchar('source_url', { length: 500 }),
     isPublic: boolean('is_public').notNull().default(false),
+    /**
+     * Location privacy (issue 35): 0 open, 1 obscured, 2 private; rules only make it stricter.
+     * Left out of an insert, the trigger of migration 0020 takes the account's default.
+     */
+    locationPrivacy: smallint('location_privacy')
+      .notNull()
+      .default(sql`NULL`),
+    /** Private until this day (UTC), then its own level: a nest site in the breeding season. */
+    locationEmbargoUntil: date('location_embargo_until', { mode: 'string' }),
     /** The create's Idempotency-Key: an outing started offline and sent twice is made once. */
     idempotencyKey: uuid('idempotency_key'),
     /** The checklist an import made it from (`ebird:S123456`): importing it again adds nothing. */
@@ -335,6 +368,7 @@ export const outings = pgTable(
     check('outings_duration_range', sql`${table.durationMinutes} BETWEEN 0 AND 100000`),
     check('outings_distance_range', sql`${table.distanceKm} BETWEEN 0 AND 100000`),
     check('outings_party_size_range', sql`${table.partySize} BETWEEN 1 AND 100000`),
+    check('outings_location_privacy', sql`${table.locationPrivacy} BETWEEN 0 AND 2`),
     check('outings_latitude_range', sql`${table.latitude} BETWEEN -90 AND 90`),
     check('outings_longitude_range', sql`${table.longitude} BETWEEN -180 AND 180`),
     check(
@@ -475,3 +509,59 @@ export const taxonSources = pgTable('taxon_sources', {
 });
 
 export type TaxonRow = typeof taxa.$inferSelect;
+
+/**
+ * Sensitive taxa (issue 35): an admin's rule that logs of a taxon and of its descendants are at
+ * least `level` (1 obscured, 2 private), everywhere or inside `area`. The database applies it
+ * (the functions of migration 0020), whatever reads a log.
+ */
+export const sensitiveTaxa = pgTable(
+  'sensitive_taxa',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The scientific name as given (or the backbone taxon's). */
+    scientificName: varchar('scientific_name', { length: 300 }).notNull(),
+    /** nameKey(scientific name): a log's name equal to it, or starting with it and a space. */
+    nameKey: text('name_key').notNull(),
+    /** The backbone taxon, when the name or id is one of it. */
+    taxonId: varchar('taxon_id', { length: 120 }).references(() => taxa.id, {
+      onDelete: 'set null',
+    }),
+    level: smallint('level').notNull(),
+    /** Where the rule holds: a GeoJSON MultiPolygon's coordinates; null: everywhere. */
+    area: jsonb('area').$type<number[][][][]>(),
+    /** The area's name ("Orange County") and its bounds, which the test reads first. */
+    areaName: varchar('area_name', { length: 200 }),
+    south: doublePrecision('south'),
+    west: doublePrecision('west'),
+    north: doublePrecision('north'),
+    east: doublePrecision('east'),
+    /** The same name with the same area is one rule: importing a list again updates it. */
+    areaKey: text('area_key').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('sensitive_taxa_rule_key').on(table.nameKey, table.areaKey),
+    check('sensitive_taxa_level', sql`${table.level} BETWEEN 1 AND 2`),
+  ],
+);
+
+export type SensitiveTaxonRow = typeof sensitiveTaxa.$inferSelect;
+
+/** An owner's trusted viewers (issue 35): they see the exact points of the owner's obscured logs. */
+export const trustedViewers = pgTable(
+  'trusted_viewers',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.ownerId, table.viewerId] }),
+    index('trusted_viewers_viewer_idx').on(table.viewerId),
+  ],
+);

@@ -15,7 +15,10 @@ export async function updateAccount(
   db: Db,
   userId: string,
   values: Partial<
-    Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'email' | 'dataLicense'>
+    Pick<
+      typeof users.$inferInsert,
+      'firstName' | 'lastName' | 'email' | 'dataLicense' | 'locationPrivacy' | 'obscuredPlace'
+    >
   >,
 ) {
   const [row] = await db

@@ -17,6 +17,7 @@ import { fileReply, noBody } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { requireUserId } from '../auth/index.js';
+import { trustedViewerRoutes } from '../geoprivacy/index.js';
 import { startAccountArchive } from './archive.js';
 import { fixPhotoPositions, listPhotoPositions } from './photo-positions.js';
 import {
@@ -40,6 +41,7 @@ const sessionOf = (request: FastifyRequest) => {
 /** The account page's calls (ARCHITECTURE "Later contracts", Accounts); mounted at /api/account. */
 export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRequest', async (request) => void requireUserId(request)); // before the input
+  await app.register(trustedViewerRoutes, { prefix: '/trusted-viewers' }); // issue 35
   const quotaMb = config.storageQuotaMb;
 
   app.get(
@@ -47,7 +49,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     {
       schema: {
         summary: 'Your account',
-        description: 'Name, email, data licence, whether it has a password, and storage used.',
+        description:
+          'Name, email, data licence, whether it has a password, storage used, and the ' +
+          'location privacy of new logs.',
         operationId: 'getAccount',
         response: { 200: accountSchema },
       },
@@ -61,7 +65,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         summary: 'Change your account',
         description:
-          'Name, email and data licence; a field left out stays as it is. A new email needs ' +
+          'Name, email, data licence, the location privacy of new logs and outings, and what ' +
+          "an obscured place's name shows; a field left out stays as it is. A new email needs " +
           '`currentPassword` on an account that has a password.',
         operationId: 'updateAccount',
         body: accountUpdateSchema,

@@ -22,6 +22,7 @@ import {
   verifyPassword,
 } from '../auth/index.js';
 import { deletePhotosOf, storageOf } from '../photos/index.js';
+import { locationPrivacyLevels, privacyRank } from '../../../common/location-privacy.js';
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
@@ -33,6 +34,8 @@ import { countOtherAccounts, deleteAccountRows, findAccount, updateAccount } fro
 // sessions, and what an account's deletion takes with it.
 
 type AccountUpdate = z.output<typeof accountUpdateSchema>;
+type AccountColumn =
+  'firstName' | 'lastName' | 'email' | 'dataLicense' | 'locationPrivacy' | 'obscuredPlace';
 
 /** Wrong passwords typed on the account page, per account: as many as sign-ins may fail. */
 const PASSWORD_FAILURES = { max: 10, windowMs: 15 * 60 * 1000 };
@@ -63,6 +66,9 @@ async function toAccount(db: Db, row: UserRow, quotaMb: number): Promise<Account
     dataLicense: row.dataLicense,
     hasPassword: row.passwordHash !== null,
     storage: await storageOf(db, row.id, quotaMb),
+    locationPrivacy: locationPrivacyLevels[row.locationPrivacy] ?? 'private',
+    obscuredPlace: row.obscuredPlace,
+    reviewer: row.reviewer,
   };
 }
 
@@ -101,7 +107,7 @@ export async function updateOwnAccount(
   quotaMb: number,
 ): Promise<Account> {
   const row = await ownRow(db, userId);
-  const { currentPassword, ...values } = update;
+  const { currentPassword, locationPrivacy, ...values } = update;
   const newEmail = values.email !== undefined && values.email !== row.email;
   if (newEmail) {
     await confirmPassword(
@@ -112,8 +118,11 @@ export async function updateOwnAccount(
     );
   }
   const changes = Object.fromEntries(
-    Object.entries(values).filter(([, value]) => value !== undefined),
-  ) as Partial<Pick<UserRow, 'firstName' | 'lastName' | 'email' | 'dataLicense'>>;
+    Object.entries({
+      ...values,
+      locationPrivacy: locationPrivacy && privacyRank(locationPrivacy),
+    }).filter(([, value]) => value !== undefined),
+  ) as Partial<Pick<UserRow, AccountColumn>>;
   if (Object.keys(changes).length === 0) return toAccount(db, row, quotaMb);
   try {
     const updated = await updateAccount(db, userId, changes);

@@ -13,6 +13,7 @@ import { noBody } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { requireUserId } from '../auth/index.js';
+import { sensitiveTaxaRoutes } from '../geoprivacy/index.js';
 import {
   assertAdmin,
   createInvitation,
@@ -33,6 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   app.addHook('onRequest', async (request) => {
     await assertAdmin(app.db, requireUserId(request));
   });
+  await app.register(sensitiveTaxaRoutes, { prefix: '/sensitive-taxa' }); // issue 35
 
   app.get(
     '/users',
@@ -60,7 +62,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         summary: 'Disable, enable or change a user',
         description:
           '`disabled: true` ends every session of the user at once and refuses their ' +
-          'sign-ins; `storageQuotaMb` (null: the server default); `role`. An admin cannot ' +
+          'sign-ins; `storageQuotaMb` (null: the server default); `role`; `reviewer` (sees the ' +
+          'exact points of obscured logs). An admin cannot ' +
           'disable themselves, and the last admin cannot become a user.',
         operationId: 'updateUserAsAdmin',
         params: userIdParamsSchema,

@@ -48,6 +48,7 @@ function toAdminUser(row: UserRow, usedBytes: number, defaultQuotaMb: number): A
     lastActiveAt: iso(row.lastActiveAt),
     createdAt: row.createdAt.toISOString(),
     disabledAt: iso(row.disabledAt),
+    reviewer: row.reviewer,
   };
 }
 
@@ -94,6 +95,7 @@ export async function updateUser(
       .set({
         ...(update.role !== undefined && { role: update.role }),
         ...(update.storageQuotaMb !== undefined && { storageQuotaMb: update.storageQuotaMb }),
+        ...(update.reviewer !== undefined && { reviewer: update.reviewer }),
         ...(update.disabled === false && { disabledAt: null }),
         ...(disabling && { disabledAt: sql`now()` }),
         updatedAt: new Date(),

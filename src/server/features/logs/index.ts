@@ -1,5 +1,5 @@
 // What app.ts and other features may use of the logs feature.
-export { logRow, logRowJson } from './log-json.js';
+export { isoDay, logRow, logRowJson, privacyName } from './log-json.js';
 export { logsResultsPlugin, type LogsReadContext } from './logs-version.js';
 export { filterWhere as logFilterWhere } from './queries/list.js';
 export { logsRoutes } from './routes.js';

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isoUtc } from '../../db/client.js';
 import { countKindSql } from '../../db/count-kind.js';
@@ -37,6 +37,20 @@ const recordDetails = sql`${logRow.county} AS "county", ${logRow.stateProvince} 
   ${logRow.breedingCode} AS "breedingCode", ${logRow.captive} AS "captive",
   coalesce(${logRow.mediaUrls}, '{}') AS "mediaUrls", ${logRow.sourceUrl} AS "sourceUrl"`;
 
+/** A level of location privacy (0, 1, 2) as its name. */
+export const privacyName = (level: SQL | AnyColumn) =>
+  sql`(ARRAY['open', 'obscured', 'private'])[${level} + 1]`;
+
+/** A day as 'YYYY-MM-DD' whatever the session's DateStyle. */
+export const isoDay = (day: SQL | AnyColumn) => sql`to_char(${day}, 'YYYY-MM-DD')`;
+
+/** The log's location privacy (issue 35): its owner's choices, and how it shows to others. */
+const locationPrivacy = sql`${privacyName(logRow.locationPrivacy)} AS "locationPrivacy",
+  ${isoDay(logRow.locationEmbargoUntil)} AS "locationEmbargoUntil",
+  log_location_shown(${logRow.locationPrivacy}, ${logRow.locationEmbargoUntil}, ${logRow.taxonId},
+    ${logRow.scientificKey}, ${logRow.latitude}, ${logRow.longitude}, ${logRow.outingId})
+    AS "locationShown"`;
+
 /** The log of the row "l" with the given photos, as JSON text. */
 const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
@@ -51,7 +65,7 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
   ${isoUtc(logRow.updatedAt)} AS "updatedAt",
   ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${logRow.outingId} AS "outingId",
-  ${photos} AS "photos", ${recordDetails}) item)`;
+  ${photos} AS "photos", ${recordDetails}, ${locationPrivacy}) item)`;
 
 /** The log "l" with its photos, as JSON text. */
 export const logRowJson = logJson(

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { LocationShown } from '../../../common/location-privacy.js';
 import type { OutingListQuery } from '../../../common/outings/schemas.js';
 import type { Db } from '../../db/client.js';
 import { logPhotos, logs, outings, type OutingRow } from '../../db/schema.js';
@@ -18,16 +19,25 @@ const tally = {
     WHERE ${logs.outingId} = ${outerId})`,
   individuals: sql<string>`(SELECT coalesce(sum(${logs.count}), 0) FROM ${logs}
     WHERE ${logs.outingId} = ${outerId})`,
+  /** How the outing's place shows to others (issue 35), as the database rules it. */
+  locationShown: sql<LocationShown>`outing_location_shown(${outerId})`,
 };
 
 export interface TalliedOuting {
   outing: OutingRow;
   species: number;
   individuals: number;
+  locationShown: LocationShown;
 }
 
-const tallied = (row: { outing: OutingRow; species: number; individuals: string }) => ({
+const tallied = (row: {
+  outing: OutingRow;
+  species: number;
+  individuals: string;
+  locationShown: LocationShown;
+}) => ({
   outing: row.outing,
+  locationShown: row.locationShown,
   species: Number(row.species),
   individuals: Number(row.individuals), // a sum is a bigint: text from the driver
 });
@@ -57,7 +67,7 @@ export async function selectOutingPage(db: Db, userId: string, query: OutingList
 /** Every outing of the user, oldest started first. */
 export const selectAllOutings = (db: Db, userId: string) =>
   db
-    .select()
+    .select({ outing: outings, locationShown: tally.locationShown })
     .from(outings)
     .where(eq(outings.userId, userId))
     .orderBy(outings.startedAt, outings.createdAt, outings.id);
@@ -85,7 +95,7 @@ export async function selectOutingLogsJson(db: Db, userId: string, outingId: str
 /** The outing when it is public (whoever owns it); undefined when private or missing. */
 export async function findPublicOuting(db: Db, id: string) {
   const [row] = await db
-    .select()
+    .select({ outing: outings, locationShown: tally.locationShown })
     .from(outings)
     .where(and(eq(outings.id, id), eq(outings.isPublic, true)));
   return row;

@@ -4,6 +4,7 @@ import type {
   OutingSummary,
   OutingWritePayload,
 } from '../../../common/outings/schemas.js';
+import { locationPrivacyLevels } from '../../../common/location-privacy.js';
 import type { Log } from '../../../common/logs/schemas.js';
 import { parseIsoDateTime } from '../../../common/dates.js';
 import { storedTimeZone } from '../../../common/zone-names.js';
@@ -55,7 +56,12 @@ function toColumns(payload: OutingWritePayload) {
   };
 }
 
-const toSummary = ({ outing, species, individuals }: TalliedOuting): OutingSummary => ({
+const toSummary = ({
+  outing,
+  species,
+  individuals,
+  locationShown,
+}: TalliedOuting): OutingSummary => ({
   id: outing.id,
   startedAt: outing.startedAt.toISOString(),
   timeZone: storedTimeZone(outing.timeZone),
@@ -77,6 +83,9 @@ const toSummary = ({ outing, species, individuals }: TalliedOuting): OutingSumma
   countryCode: outing.countryCode,
   locationId: outing.locationId,
   sourceUrl: outing.sourceUrl,
+  locationPrivacy: locationPrivacyLevels[outing.locationPrivacy] ?? 'private',
+  locationEmbargoUntil: outing.locationEmbargoUntil,
+  locationShown,
   species,
   individuals,
 });
@@ -179,23 +188,27 @@ export const deleteImportedOutings = deleteOwnEmptyOutings;
 export async function findPublicOutingWithLogs(
   db: Db,
   id: string,
-): Promise<(OutingSummary & { logs: Log[] }) | undefined> {
-  const outing = isLogId(id) ? await findPublicOuting(db, id) : undefined;
-  if (!outing) return undefined;
+): Promise<(OutingSummary & { ownerId: string; logs: Log[] }) | undefined> {
+  const found = isLogId(id) ? await findPublicOuting(db, id) : undefined;
+  if (!found) return undefined;
   const { json, species, individuals } = await selectPublicOutingLogs(db, id);
-  return { ...toSummary({ outing, species, individuals }), logs: JSON.parse(json) as Log[] };
+  return {
+    ...toSummary({ ...found, species, individuals }),
+    ownerId: found.outing.userId,
+    logs: JSON.parse(json) as Log[],
+  };
 }
 
 /** Every outing of the user as the API writes one (outingSchema): the account archive's. */
 export async function allOutingsOf(db: Db, userId: string): Promise<Outing[]> {
   const rows = await selectAllOutings(db, userId);
-  return rows.map((outing) => {
+  return rows.map((row) => {
     const {
       species: _species,
       individuals: _individuals,
       ...plain
     } = toSummary({
-      outing,
+      ...row,
       species: 0,
       individuals: 0,
     });

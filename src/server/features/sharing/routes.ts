@@ -10,7 +10,7 @@ import {
   type LinkPreview,
   type ObservedDay,
 } from '../../../common/sharing.js';
-import { NO_SESSION } from '../../api-docs.js';
+import { OPTIONAL_SESSION } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { renderPageHead } from '../../web-app.js';
@@ -29,15 +29,20 @@ export const sharedLogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'A public log',
-        description: 'A log its owner made public, for anyone with its link.',
+        description:
+          'A log its owner made public, for anyone with its link; its place as its location ' +
+          'privacy allows: open, rounded to 0.01° unless the owner allows the exact point; ' +
+          'obscured, a stable point in its 0.2° cell (locationCell) and the place name as its ' +
+          "region or none; private, neither. Signed in as the owner's trusted viewer or a " +
+          'reviewer, the exact place of an obscured log (locationExact).',
         operationId: 'getSharedLog',
-        security: NO_SESSION,
+        security: OPTIONAL_SESSION,
         params: idParams,
         response: { 200: sharedLogSchema },
         errors: { 404: 'No such log, or it is not public' },
       },
     },
-    async (request) => getSharedLog(app.db, request.params.id),
+    async (request) => getSharedLog(app.db, request.params.id, request.userId),
   );
 };
 
@@ -50,16 +55,17 @@ export const sharedOutingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A public outing',
         description:
           'An outing its owner made public, for anyone with its link: its effort and its ' +
-          'public logs (points rounded to 0.01° unless a log allows its exact point; the ' +
-          "outing's own point is rounded). Species and individuals count the public logs only.",
+          'public logs, each place as its location privacy allows (as a shared log). The ' +
+          "outing's own place is rounded when open, and at least as private as its strictest " +
+          'public log. Species and individuals count the public logs only.',
         operationId: 'getSharedOuting',
-        security: NO_SESSION,
+        security: OPTIONAL_SESSION,
         params: idParams,
         response: { 200: sharedOutingSchema },
         errors: { 404: 'No such outing, or it is not public' },
       },
     },
-    async (request) => getSharedOuting(app.db, request.params.id),
+    async (request) => getSharedOuting(app.db, request.params.id, request.userId),
   );
 };
 

@@ -1,7 +1,7 @@
 import { countryAt } from '../../../../common/country.js';
 import { EXPORT_CSV_COLUMNS, spreadsheetText } from '../../../../common/data-exchange/export.js';
 import { DATA_LICENSE_INFO } from '../../../../common/data-exchange/licenses.js';
-import { roundCoordinate, SHARED_COORDINATE_DECIMALS } from '../../../../common/maps/geo.js';
+import { cellWkt } from '../../../../common/location-privacy.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { localDateAt, localIsoAt } from '../../../../common/place-time.js';
 import { sharedLogPath } from '../../../../common/routes.js';
@@ -14,6 +14,7 @@ import {
   type Term,
   type Value,
 } from './export-column.js';
+import { GENERALISATIONS, place, withheld } from './place.js';
 import { placeDetailColumns, recordDetailColumns } from './record-columns.js';
 
 export type { ExportContext, Term };
@@ -37,26 +38,6 @@ const csvCell: CellWriter = (value, userText) =>
  */
 const archiveCell: CellWriter = (value) =>
   value === null ? '' : String(value).replace(/\r\n|[\t\n\r]/g, ' ');
-
-/** Rounding to 0.01° moves a point by up to half a cell each way: at most this far (the equator). */
-const ROUNDING_METRES = Math.ceil(Math.hypot(0.005 * 111_320, 0.005 * 111_320));
-
-/** The point as the file may show it: shared pages' rounding when publishing (SPEC §2). */
-function place(row: ExportRow, { scope }: ExportContext) {
-  const { latitude, longitude } = row;
-  if (latitude === null || longitude === null) {
-    return { latitude: null, longitude: null, uncertainty: null, rounded: false };
-  }
-  if (scope === 'all' || row.showExactLocation) {
-    return { latitude, longitude, uncertainty: row.coordinateUncertainty, rounded: false };
-  }
-  return {
-    latitude: roundCoordinate(latitude, SHARED_COORDINATE_DECIMALS),
-    longitude: roundCoordinate(longitude, SHARED_COORDINATE_DECIMALS),
-    uncertainty: (row.coordinateUncertainty ?? 0) + ROUNDING_METRES,
-    rounded: true,
-  };
-}
 
 const validDate = (text: string) => (text.includes('NaN') ? undefined : text);
 
@@ -178,7 +159,14 @@ const columns: Array<ExportColumn<ExportRow>> = [
   {
     csv: 'coordinate_uncertainty',
     term: dwc('coordinateUncertaintyInMeters'),
-    value: (row, context) => place(row, context).uncertainty,
+    value: (row, context) => place(row, context).coordinateUncertainty,
+  },
+  {
+    term: dwc('footprintWKT'),
+    value: (row, context) => {
+      const { cell } = place(row, context);
+      return cell && cellWkt(cell);
+    },
   },
   {
     term: dwc('countryCode'),
@@ -191,7 +179,12 @@ const columns: Array<ExportColumn<ExportRow>> = [
         : (countryAt(row.latitude, row.longitude) ?? null)),
   },
   ...placeDetailColumns,
-  { csv: 'place_name', term: dwc('locality'), userText: true, value: (row) => row.placeName },
+  {
+    csv: 'place_name',
+    term: dwc('locality'),
+    userText: true,
+    value: (row, context) => place(row, context).placeName,
+  },
   { csv: 'description', userText: true, value: (row) => row.description },
   { csv: 'notes', userText: true, value: (row) => row.notes },
   {
@@ -203,15 +196,9 @@ const columns: Array<ExportColumn<ExportRow>> = [
   },
   {
     term: dwc('dataGeneralizations'),
-    value: (row, context) =>
-      place(row, context).rounded
-        ? `Coordinates rounded to 0.01 degrees; coordinateUncertaintyInMeters includes the rounding (${ROUNDING_METRES} m)`
-        : null,
+    value: (row, context) => GENERALISATIONS[place(row, context).generalisation],
   },
-  {
-    term: dwc('informationWithheld'),
-    value: (row, context) => (place(row, context).rounded ? 'Exact coordinates withheld' : null),
-  },
+  { term: dwc('informationWithheld'), value: withheld },
   { csv: 'is_public', value: (row) => row.isPublic },
   { csv: 'photo_urls', value: (row) => row.photoUrls.join(' ') },
   {
@@ -233,6 +220,8 @@ const columns: Array<ExportColumn<ExportRow>> = [
   { term: dc('license'), value: (_row, { license }) => DATA_LICENSE_INFO[license].url },
   { csv: 'outing_id', value: (row) => row.outingId },
   { csv: 'show_exact_location', value: (row) => row.showExactLocation },
+  { csv: 'location_privacy', value: (row) => row.locationPrivacy },
+  { csv: 'location_embargo_until', value: (row) => row.locationEmbargoUntil },
   { csv: 'created_at', value: (row) => row.createdAt },
   { csv: 'updated_at', term: dc('modified'), value: (row) => row.updatedAt },
 ];

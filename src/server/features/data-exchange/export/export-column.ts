@@ -1,5 +1,6 @@
 import type { ExportScope } from '../../../../common/data-exchange/export.js';
 import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
+import type { ObscuredPlace } from '../../../../common/location-privacy.js';
 
 // What a column of the exports is (columns.ts, record-columns.ts): its CSV header, its Darwin
 // Core term and its value.
@@ -13,6 +14,8 @@ export interface ExportContext {
   license: DataLicense;
   /** `public`: what may be published (ARCHITECTURE "Later contracts", the archive's scope). */
   scope: ExportScope;
+  /** What an obscured place's name becomes when publishing: the owner's choice (issue 35). */
+  obscuredPlace: ObscuredPlace;
 }
 
 /** A term of Darwin Core or of Dublin Core (which Darwin Core uses for a few), by its IRI. */

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
 import type { CountKind } from '../../../../common/logs/count.js';
+import type { LocationPrivacy, LocationShown } from '../../../../common/location-privacy.js';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { readInBatches } from '../../../db/batches.js';
@@ -8,7 +9,7 @@ import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
 import { ianaZone } from '../../../db/zone-names.js';
 import { countKindSql } from '../../../db/count-kind.js';
-import { logFilterWhere } from '../../logs/index.js';
+import { isoDay, logFilterWhere, privacyName } from '../../logs/index.js';
 import { GBIF_PUBLISHING_SOURCES } from '../../../../common/data-exchange/export.js';
 import { pointFeatureJson } from '../../maps/index.js';
 
@@ -73,6 +74,10 @@ export interface ExportRow extends Keyset {
   captive: boolean;
   mediaUrls: string[];
   sourceUrl: string | null;
+  /** Issue 35: the owner's choices, and how the place shows to others (the database's ruling). */
+  locationPrivacy: LocationPrivacy;
+  locationEmbargoUntil: string | null;
+  locationShown: LocationShown;
 }
 
 /** A log with coordinates as a GeoJSON feature's text, written by the database. */
@@ -123,6 +128,13 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['captive', sql`${logs.captive}`],
   ['mediaUrls', sql`coalesce(${logs.mediaUrls}, '{}')`],
   ['sourceUrl', sql`${logs.sourceUrl}`],
+  ['locationPrivacy', privacyName(logs.locationPrivacy)],
+  ['locationEmbargoUntil', isoDay(logs.locationEmbargoUntil)],
+  [
+    'locationShown',
+    sql`log_location_shown(${logs.locationPrivacy}, ${logs.locationEmbargoUntil}, ${logs.taxonId},
+      ${logs.scientificKey}, ${logs.latitude}, ${logs.longitude}, ${logs.outingId})`,
+  ],
 ];
 const selectList = (fields: Array<[string, SQL]>) =>
   sql.join(
@@ -254,6 +266,7 @@ export async function findOwner(db: Db, userId: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       dataLicense: users.dataLicense,
+      obscuredPlace: users.obscuredPlace,
     })
     .from(users)
     .where(eq(users.id, userId));

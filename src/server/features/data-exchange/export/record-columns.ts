@@ -1,6 +1,7 @@
 import { breedingCode, type BreedingCategory } from '../../../../common/logs/breeding-codes.js';
 import { dwc, type ExportColumn, type ExportContext } from './export-column.js';
 import type { ExportRow } from './queries.js';
+import { place } from './place.js';
 
 // The export columns of what a record brought from its source (issue 32): our CSV keeps each
 // field as it is, for the import to read back; Darwin Core says it in its own terms.
@@ -9,8 +10,13 @@ import type { ExportRow } from './queries.js';
  * Publishing (`public`), the source's id of the place shows only where the exact point does: an
  * eBird location id names the spot the rounded coordinates hide.
  */
-const placeIdShown = (row: ExportRow, { scope }: ExportContext) =>
-  scope === 'all' || row.showExactLocation;
+const placeIdShown = (row: ExportRow, context: ExportContext) =>
+  context.scope === 'all' ||
+  (place(row, context).generalisation === 'none' && row.locationShown.level === 'open');
+
+/** Publishing, the county of an obscured or private place is withheld: it may narrow the cell. */
+const countyShown = (row: ExportRow, context: ExportContext) =>
+  context.scope === 'all' || row.locationShown.level === 'open';
 
 /** The place hierarchy: Darwin Core's countryCode is columns.ts's, from the point when unknown. */
 export const placeDetailColumns: Array<ExportColumn<ExportRow>> = [
@@ -20,7 +26,12 @@ export const placeDetailColumns: Array<ExportColumn<ExportRow>> = [
     userText: true,
     value: (row) => row.stateProvince,
   },
-  { csv: 'county', term: dwc('county'), userText: true, value: (row) => row.county },
+  {
+    csv: 'county',
+    term: dwc('county'),
+    userText: true,
+    value: (row, context) => (countyShown(row, context) ? row.county : null),
+  },
   { csv: 'country_code', value: (row) => row.countryCode },
   {
     csv: 'location_id',

@@ -87,6 +87,7 @@ export async function startExport(
     recordedBy: ownerName(owner),
     license: owner?.dataLicense ?? DEFAULT_DATA_LICENSE,
     scope: 'all',
+    obscuredPlace: owner?.obscuredPlace ?? 'hide',
   };
   const options = {
     columns: layout.headers,
@@ -153,6 +154,7 @@ export async function startDwcArchive(
     recordedBy: ownerName(owner),
     license,
     scope,
+    obscuredPlace: owner?.obscuredPlace ?? 'hide',
   };
   // a public archive leaves out what eBird and iNaturalist publish to GBIF, unless asked
   const publicOnly = scope === 'public';

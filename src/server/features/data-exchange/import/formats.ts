@@ -17,7 +17,11 @@ import {
 } from './csv-format.js';
 import { checklistUrl, eBirdColumnsLeftOut, eBirdDetails, eBirdPlace } from './ebird-details.js';
 import { iNaturalist } from './inaturalist.js';
-import { sightbookDetailColumnOf, sightbookDetails } from './sightbook-details.js';
+import {
+  sightbookDetailColumnOf,
+  sightbookDetails,
+  sightbookPrivacy,
+} from './sightbook-details.js';
 import { regionZone } from './zones.js';
 
 // The three CSV formats the import reads, each turned into the log write payload's input: our
@@ -103,6 +107,7 @@ const sightbook: CsvFormat = {
         notes: text('notes'),
         isPublic: flag(cells('is_public')),
         ...(showExactLocation === undefined ? {} : { showExactLocation }),
+        ...sightbookPrivacy(cells),
         photoLinks: urls.filter((url) => !uploaded.includes(url)),
         ...sightbookDetails(cells, text),
       },
@@ -132,6 +137,8 @@ const sightbook: CsvFormat = {
     notes: 'notes',
     isPublic: 'is_public',
     showExactLocation: 'show_exact_location',
+    locationPrivacy: 'location_privacy',
+    locationEmbargoUntil: 'location_embargo_until',
     photoLinks: 'photo_urls',
     ...sightbookDetailColumnOf,
   },

@@ -35,3 +35,16 @@ export const sightbookDetailColumnOf = {
   mediaUrls: 'media_urls',
   sourceUrl: 'source_url',
 };
+
+/**
+ * The location privacy a Sightbook row names (issue 35); an empty cell is absent, for the
+ * account's default. Anything else goes on, for the schema to refuse with its column.
+ */
+export function sightbookPrivacy(cells: Cells) {
+  const level = cells('location_privacy').trim().toLowerCase();
+  const embargo = cells('location_embargo_until').trim();
+  return {
+    ...(level ? { locationPrivacy: level } : {}),
+    ...(embargo ? { locationEmbargoUntil: embargo } : {}),
+  };
+}
