@@ -35,6 +35,9 @@ const log: Log = {
   captive: false,
   mediaUrls: [],
   sourceUrl: null,
+  locationPrivacy: 'open',
+  locationEmbargoUntil: null,
+  locationShown: { level: 'open', reason: null },
   photos: [
     {
       id: 'c0000000-0000-4000-8000-000000000003',
@@ -126,6 +129,46 @@ describe('the preview of an edit queued offline', () => {
     expect(
       withPendingEdit(imported, { ...edit, breedingCode: 'nb', captive: false }),
     ).toMatchObject({ county: 'Boulder', breedingCode: 'NB', captive: false });
+  });
+
+  it("keeps the location privacy when the edit leaves it out, and shows a new one's level", () => {
+    expect(withPendingEdit(log, edit)).toMatchObject({
+      locationPrivacy: 'open',
+      locationShown: { level: 'open', reason: null },
+    });
+    expect(withPendingEdit(log, { ...edit, locationPrivacy: 'obscured' })).toMatchObject({
+      locationPrivacy: 'obscured',
+      locationShown: { level: 'obscured', reason: 'owner' },
+    });
+    const embargoed = withPendingEdit(log, { ...edit, locationEmbargoUntil: '2999-06-01' });
+    expect(embargoed).toMatchObject({
+      locationEmbargoUntil: '2999-06-01',
+      locationShown: { level: 'private', reason: 'embargo' },
+    });
+    // an embargo over is no more; a null one clears it
+    expect(
+      withPendingEdit(log, { ...edit, locationEmbargoUntil: '2001-06-01' }).locationShown,
+    ).toEqual({ level: 'open', reason: null });
+    const cleared = withPendingEdit(
+      { ...embargoed, locationShown: { level: 'private', reason: 'embargo' } },
+      { ...edit, locationEmbargoUntil: null },
+    );
+    expect(cleared).toMatchObject({ locationEmbargoUntil: null, locationShown: { level: 'open' } });
+  });
+
+  it("keeps a sensitive species' level when the owner opens its location", () => {
+    const sensitive: Log = {
+      ...log,
+      locationPrivacy: 'obscured',
+      locationShown: { level: 'obscured', reason: 'sensitive' },
+    };
+    expect(withPendingEdit(sensitive, { ...edit, locationPrivacy: 'open' })).toMatchObject({
+      locationPrivacy: 'open',
+      locationShown: { level: 'obscured', reason: 'sensitive' },
+    });
+    expect(withPendingEdit(sensitive, { ...edit, locationPrivacy: 'private' })).toMatchObject({
+      locationShown: { level: 'private', reason: 'owner' },
+    });
   });
 
   it('keeps the log as it is when the payload is not valid', () => {

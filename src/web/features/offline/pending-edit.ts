@@ -1,6 +1,12 @@
 import { parseIsoDateTime } from '../../../common/dates';
 import { storedCount } from '../../../common/logs/count';
 import {
+  locationPrivacyLevels,
+  privacyRank,
+  type LocationPrivacy,
+  type LocationShown,
+} from '../../../common/location-privacy';
+import {
   logSchema,
   logWriteSchema,
   storedUncertainty,
@@ -59,10 +65,47 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     captive: kept(values.captive, log.captive),
     mediaUrls: kept(values.mediaUrls, log.mediaUrls),
     sourceUrl: kept(values.sourceUrl, log.sourceUrl),
+    ...pendingPrivacy(log, values),
   };
 }
 
 const kept = <T>(value: T | undefined, current: T): T => (value === undefined ? current : value);
+
+/**
+ * The owner's location privacy as the edit leaves it (absent keeps it, as on the server), and how
+ * others will see it: the strictest of the owner's level, a running embargo, and what a rule or
+ * the outing made of it before (the server knows better once the edit is sent).
+ */
+function pendingPrivacy(
+  log: Log,
+  values: LogWritePayload,
+): Pick<Log, 'locationPrivacy' | 'locationEmbargoUntil' | 'locationShown'> {
+  const locationPrivacy = kept(values.locationPrivacy, log.locationPrivacy);
+  const locationEmbargoUntil = kept(values.locationEmbargoUntil, log.locationEmbargoUntil);
+  const unchanged =
+    locationPrivacy === log.locationPrivacy && locationEmbargoUntil === log.locationEmbargoUntil;
+  if (unchanged) return { locationPrivacy, locationEmbargoUntil, locationShown: log.locationShown };
+  const { level, reason } = log.locationShown;
+  const ruled = reason === 'sensitive' || reason === 'outing' ? level : 'open';
+  const today = new Date().toISOString().slice(0, 10); // an embargo ends at a UTC day
+  const embargo = locationEmbargoUntil !== null && locationEmbargoUntil > today;
+  const strictest = Math.max(privacyRank(locationPrivacy), privacyRank(ruled), embargo ? 2 : 0);
+  const shownLevel: LocationPrivacy = locationPrivacyLevels[strictest] ?? 'private';
+  // the server's order: the owner's choice first, then a rule, then the embargo
+  const shownReason: LocationShown['reason'] =
+    shownLevel === 'open'
+      ? null
+      : shownLevel === locationPrivacy
+        ? 'owner'
+        : shownLevel === ruled
+          ? reason
+          : 'embargo';
+  return {
+    locationPrivacy,
+    locationEmbargoUntil,
+    locationShown: { level: shownLevel, reason: shownReason },
+  };
+}
 
 /**
  * The taxon the server will link: the log's own while the edit names it, or names none and keeps

@@ -15,4 +15,6 @@ export const toOutingPayload = (outing: Outing): OutingWriteInput => ({
   coordinateUncertainty: outing.coordinateUncertainty,
   notes: outing.notes,
   isPublic: outing.isPublic,
+  locationPrivacy: outing.locationPrivacy,
+  locationEmbargoUntil: outing.locationEmbargoUntil,
 });

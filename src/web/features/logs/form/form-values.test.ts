@@ -46,6 +46,9 @@ const log: Log = {
   captive: false,
   mediaUrls: [],
   sourceUrl: null,
+  locationPrivacy: 'open',
+  locationEmbargoUntil: null,
+  locationShown: { level: 'open', reason: null },
   photos: [],
 };
 
@@ -155,6 +158,21 @@ describe("an existing log's form", () => {
     });
     const evidence = { ...log, count: 0, countKind: 'evidence' as const };
     expect(saved(toWritePayload(evidence))).toMatchObject({ count: 0, countKind: 'evidence' });
+  });
+
+  it("keeps the location privacy and embargo, and leaves a new log's to the account", () => {
+    const obscured: Log = {
+      ...log,
+      locationPrivacy: 'obscured',
+      locationEmbargoUntil: '2027-06-01',
+    };
+    expect(toRequest(saved(formValues(obscured, BERLIN)), BERLIN)).toMatchObject({
+      locationPrivacy: 'obscured',
+      locationEmbargoUntil: '2027-06-01',
+    });
+    // the server applies the account's default to a create without a level (issue 35)
+    expect(toRequest(saved(form({})))).not.toHaveProperty('locationPrivacy');
+    expect(toRequest(saved(form({ locationPrivacy: 'private' }))).locationPrivacy).toBe('private');
   });
 
   it('keeps the zone, date-only flag and uncertainty on a sharing update', () => {

@@ -19,6 +19,8 @@ export function toWritePayload(log: Log): LogWriteInput {
     notes: log.notes,
     isPublic: log.isPublic,
     showExactLocation: log.showExactLocation,
+    locationPrivacy: log.locationPrivacy,
+    locationEmbargoUntil: log.locationEmbargoUntil,
     outingId: log.outingId,
     photoLinks: log.photos.filter((p) => p.sourceType === 'external').map((p) => p.url),
     uploadedPhotoUrls: log.photos.filter((p) => p.sourceType === 'uploaded').map((p) => p.url),
