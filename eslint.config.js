@@ -15,7 +15,7 @@ const webFeatures = {
   'data-exchange': ['account'],
   landing: [],
   lists: [],
-  logs: ['data-exchange', 'offline', 'photos', 'sharing', 'taxonomy'],
+  logs: ['account', 'data-exchange', 'offline', 'photos', 'sharing', 'taxonomy'],
   maps: ['data-exchange', 'logs'],
   offline: [],
   outings: ['logs', 'offline', 'sharing', 'taxonomy'],

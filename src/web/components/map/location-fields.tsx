@@ -3,17 +3,9 @@ import { useState, type Ref } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import type { LogWriteInput, LogWritePayload } from '../../../common/logs/schemas';
 import { Button } from '@/components/ui/button';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
 import {
   coordinateText,
   isCoordinate,
@@ -103,23 +95,6 @@ export function LocationFields({ form }: { form: LogFormApi }) {
         uncertainty={point ? uncertainty : null}
         label="Sighting location"
         onPick={(lat, lon) => setPoint(lat, lon)}
-      />
-      <FormField
-        control={form.control}
-        name="showExactLocation"
-        render={({ field }) => (
-          <FormItem className="flex items-center justify-between gap-4">
-            <div className="grid grid-cols-1 gap-1">
-              <FormLabel>Show exact location publicly</FormLabel>
-              <FormDescription>
-                When off, the shared page rounds the location to about 1 km.
-              </FormDescription>
-            </div>
-            <FormControl>
-              <Switch checked={field.value ?? false} onCheckedChange={field.onChange} />
-            </FormControl>
-          </FormItem>
-        )}
       />
     </fieldset>
   );

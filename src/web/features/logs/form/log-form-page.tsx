@@ -96,6 +96,7 @@ export function EditLogPage({ id }: { id: string }) {
           mode="edit"
           defaultValues={formValues(log)}
           taxon={log.taxon}
+          shown={log}
           saving={updateLog.isPending}
           onCancel={() => navigate(logPath(id))}
           onSave={(values) =>

@@ -7,6 +7,7 @@ import { SaveBar } from '@/components/save-bar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
+import type { ShownPlace } from '@/components/location-privacy/location-shown';
 import { Spinner } from '@/components/ui/spinner';
 import { LocationFields } from '@/components/map/location-fields';
 import { useShortcuts } from '@/lib/keyboard-shortcuts';
@@ -16,6 +17,7 @@ import { ObservedTimeField } from './observed-time-field';
 import { isPhotoLink, PhotoLinksField } from './photo-links-field';
 import { usePhotoPrefill } from './photo-prefill';
 import { PhotosStep } from './photos-step';
+import { PrivacyField } from './privacy-field';
 import { formInstant, PlaceZoneOffer, usePlaceZoneOffer } from './place-zone';
 import { CountField } from './count-field';
 import { logFormResolver } from './count-resolver';
@@ -32,6 +34,8 @@ interface LogFormProps {
   defaultValues: LogWriteInput;
   /** The taxon the log is linked to (an edit), shown under its names. */
   taxon?: Taxon | null;
+  /** How the saved log's place shows to others (an edit): a rule or its outing may decide. */
+  shown?: ShownPlace;
   saving: boolean;
   onSave: (values: LogWritePayload) => void;
   onCancel: () => void;
@@ -47,6 +51,7 @@ export function LogForm({
   mode,
   defaultValues,
   taxon: linkedTaxon = null,
+  shown,
   saving,
   onSave,
   onCancel,
@@ -132,6 +137,7 @@ export function LogForm({
           onDecline={zoneOffer.decline}
         />
       )}
+      <PrivacyField form={form} shown={shown} />
       <TextFields form={form} />
       <RecordFields form={form} />
       <PhotoLinksField
