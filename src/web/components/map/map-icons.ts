@@ -44,3 +44,6 @@ export function clusterIcon(count: number, label: string) {
   clusterIcons.set(key, icon);
   return icon;
 }
+
+/** An obscured place's cell (issue 35): an area drawn dashed, not a point. */
+export const cellStyle = { weight: 2, dashArray: '6 4', fillOpacity: 0.15 };

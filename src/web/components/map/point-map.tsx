@@ -1,17 +1,28 @@
 import 'leaflet/dist/leaflet.css';
 import {
   latLng,
+  latLngBounds,
   type LatLngExpression,
   type LeafletMouseEvent,
   type Marker as LeafletMarker,
 } from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { pinIcon } from './map-icons';
+import {
+  Circle,
+  MapContainer,
+  Marker,
+  Rectangle,
+  TileLayer,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
+import type { GeoCell } from '../../../common/location-privacy';
+import { cellStyle, pinIcon } from './map-icons';
 import { readTileSettings } from './tile-settings';
 
-// One point on a map: the details page, the shared page and the form's picker. Loaded on
-// demand (React.lazy) so pages without a map never download Leaflet.
+// One point on a map: the details page, the shared page and the form's picker; or, for an
+// obscured place on a shared page, the square it lies in. Loaded on demand (React.lazy) so pages
+// without a map never download Leaflet.
 
 const tiles = readTileSettings(document);
 const POINT_ZOOM = 13;
@@ -31,6 +42,8 @@ export interface PointMapProps {
   onPick?: (latitude: number, longitude: number) => void;
   /** Names the pin for screen readers. */
   label: string;
+  /** An obscured place (issue 35): the cell it lies in, drawn instead of a point. */
+  cell?: GeoCell | null;
 }
 
 export default function PointMap({
@@ -39,6 +52,7 @@ export default function PointMap({
   uncertainty,
   onPick: pick,
   label,
+  cell,
 }: PointMapProps) {
   // the point the map itself set (a click, a drag): the map stays where the person put it
   const [picked, setPicked] = useState<string>();
@@ -55,6 +69,7 @@ export default function PointMap({
   const radius = approximate
     ? Math.max(APPROXIMATE_RADIUS_M, uncertainty ?? 0)
     : (uncertainty ?? undefined);
+  if (cell) return <CellMap cell={cell} />;
   return (
     <MapContainer
       center={point ?? [20, 0]}
@@ -79,6 +94,26 @@ export default function PointMap({
       )}
       {point && !approximate && <Pin point={point} label={label} onPick={onPick} />}
       {onPick && <PickOnClick onPick={onPick} />}
+    </MapContainer>
+  );
+}
+
+/** The cell of an obscured place, about 22 km across: the point is somewhere in it. */
+function CellMap({ cell: { south, west, north, east } }: { cell: GeoCell }) {
+  const bounds = useMemo(
+    () => latLngBounds([south, west], [north, east]),
+    [south, west, north, east],
+  );
+  return (
+    <MapContainer
+      bounds={bounds}
+      boundsOptions={{ padding: [24, 24] }}
+      zoomSnap={0.25} // whole zoom steps would leave the square small in its map
+      scrollWheelZoom={false}
+      className="size-full"
+    >
+      <TileLayer url={tiles.url} attribution={tiles.attribution} />
+      <Rectangle bounds={bounds} pathOptions={cellStyle} className="location-cell" />
     </MapContainer>
   );
 }

@@ -1,13 +1,14 @@
 import { Calendar, ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { SharedLog } from '../../../../common/logs/schemas';
-import { LogLocation } from '@/components/map/log-location';
+import type { ShownPlace } from '@/components/location-privacy/location-shown';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PhotoGallery } from '@/features/photos';
 import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
 import { observedCount } from '@/lib/log-count';
 import { LiferMark } from './lifer-mark';
+import { LogPlace } from './log-place';
 import {
   BreedingCodeLine,
   CaptiveBadge,
@@ -16,6 +17,9 @@ import {
   SourceLink,
   type OwnPlace,
 } from './record-details';
+
+/** The owner's log or a shared one: they tell how the place shows to others differently. */
+type DetailsLog = Omit<SharedLog, keyof ShownPlace> & ShownPlace;
 
 /**
  * The log's card; the public shared page shows it read-only, without the `sharing` switch, the
@@ -28,7 +32,7 @@ export function LogDetailsCard({
   lifer = false,
   own,
 }: {
-  log: SharedLog;
+  log: DetailsLog;
   sharing?: ReactNode;
   lifer?: boolean;
   own?: OwnPlace & { captive: boolean };
@@ -74,24 +78,7 @@ export function LogDetailsCard({
           <BreedingCodeLine code={log.breedingCode} />
           <SourceLink url={log.sourceUrl} />
         </div>
-        {log.latitude !== null && log.longitude !== null && (
-          <div className="grid grid-cols-1 gap-1">
-            <LogLocation
-              latitude={log.latitude}
-              longitude={log.longitude}
-              uncertainty={log.coordinateUncertainty}
-              label={log.speciesCommon}
-              approximate={!sharing && !log.showExactLocation} // the shared page's rounded point
-            />
-            {sharing && log.isPublic && (
-              <p className="text-xs text-muted-foreground">
-                {log.showExactLocation
-                  ? 'The shared page shows the exact location.'
-                  : 'The shared page shows the location rounded to about 1 km.'}
-              </p>
-            )}
-          </div>
-        )}
+        <LogPlace log={log} owner={sharing !== undefined} />
         {log.description && (
           <section className="grid grid-cols-1 gap-1">
             <h3 className="font-semibold">Description</h3>

@@ -10,6 +10,7 @@ import {
   CountBadge,
   coverOf,
   CoverImage,
+  LocationBadge,
   LogItemMenu,
   photoCount,
   type LogItemProps,
@@ -51,9 +52,10 @@ export function LogCard({ log, onShare, onDelete }: LogItemProps) {
               </CardTitle>
               <CountBadge count={log.count} className="ml-auto" />
             </div>
-            {log.firstOfSpecies && (
-              <div>
-                <LiferMark />
+            {(log.firstOfSpecies || log.locationShown.level !== 'open') && (
+              <div className="flex flex-wrap gap-1">
+                {log.firstOfSpecies && <LiferMark />}
+                <LocationBadge log={log} />
               </div>
             )}
           </CardHeader>

@@ -1,8 +1,10 @@
-import { MoreHorizontal, Pencil, Share2, Trash2 } from 'lucide-react';
+import { EyeOff, MoreHorizontal, Pencil, Share2, SquareDashed, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
+import { locationShownText } from '../../../../common/location-privacy';
 import type { Log, LogPhoto } from '../../../../common/logs/schemas';
 import { photoSrcSet, thumbnailUrl } from '../../../../common/photos';
 import { editLogPath } from '../../../../common/routes';
+import { privacyLabels } from '@/components/location-privacy/privacy-fields';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -79,6 +81,23 @@ export function CountBadge({ count, className }: { count: Log['count']; classNam
       data-testid="log-card-count"
     >
       {text}
+    </Badge>
+  );
+}
+
+/**
+ * How the log's place shows to others when it is not open (issue 35): 'Obscured' or 'Private',
+ * read as why ('Location obscured: sensitive species').
+ */
+export function LocationBadge({ log, className }: { log: Log; className?: string }) {
+  const text = locationShownText(log.locationShown, log.locationEmbargoUntil);
+  if (!text || log.locationShown.level === 'open') return null;
+  const Icon = log.locationShown.level === 'private' ? EyeOff : SquareDashed;
+  return (
+    <Badge variant="outline" className={className} title={text} data-testid="location-badge">
+      <Icon aria-hidden="true" />
+      <span aria-hidden="true">{privacyLabels[log.locationShown.level]}</span>
+      <span className="sr-only">{text}</span>
     </Badge>
   );
 }

@@ -7,6 +7,7 @@ import {
   CountBadge,
   coverOf,
   CoverThumbnail,
+  LocationBadge,
   LogItemMenu,
   photoCount,
   type LogItemProps,
@@ -77,10 +78,11 @@ export function LogRow({ log, onShare, onDelete }: LogItemProps) {
               <Mark icon={Lock} words="Private" className="size-3.5 text-muted-foreground" />
             )}
           </div>
-          <p className="flex min-w-0 gap-1 text-xs text-muted-foreground">
+          <p className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
             <time className="shrink-0" dateTime={observedDateTime(log)}>
               {formatObservedTime(log)}
             </time>
+            <LocationBadge log={log} className="px-1.5 py-0 leading-4" />
             {log.placeName && (
               <>
                 <span aria-hidden="true">·</span>
