@@ -1,11 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import type { LocationPrivacy } from '../../../common/location-privacy';
 import {
   outingProtocols,
   outingWriteSchema,
   type Outing,
   type OutingProtocol,
 } from '../../../common/outings/schemas';
+import { LocationPrivacyFields } from '@/components/location-privacy/privacy-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -40,6 +42,8 @@ interface Draft {
   complete: boolean;
   placeName: string;
   notes: string;
+  privacy: LocationPrivacy;
+  embargoUntil: string | null;
 }
 
 const zoneOf = (outing: Outing) => outing.timeZone ?? browserTimeZone() ?? 'UTC';
@@ -61,9 +65,14 @@ const draftOf = (outing: Outing): Draft => ({
   complete: outing.complete,
   placeName: outing.placeName ?? '',
   notes: outing.notes ?? '',
+  privacy: outing.locationPrivacy,
+  embargoUntil: outing.locationEmbargoUntil,
 });
 
-/** Issue 22: the outing's effort, place and notes, checked with the API's own schema. */
+/**
+ * Issue 22: the outing's effort, place, location privacy (issue 35) and notes, checked with the
+ * API's own schema.
+ */
 export function EditOutingDialog({
   outing,
   open,
@@ -100,6 +109,8 @@ export function EditOutingDialog({
       complete: draft.complete,
       placeName: draft.placeName,
       notes: draft.notes,
+      locationPrivacy: draft.privacy,
+      locationEmbargoUntil: draft.embargoUntil,
     };
     const checked = outingWriteSchema.safeParse(payload);
     if (!checked.success) {
@@ -208,6 +219,14 @@ export function EditOutingDialog({
               onChange={(event) => change({ placeName: event.target.value })}
             />
           </Field>
+          <LocationPrivacyFields
+            level={draft.privacy}
+            onLevelChange={(privacy) => change({ privacy })}
+            embargoUntil={draft.embargoUntil}
+            onEmbargoChange={(embargoUntil) => change({ embargoUntil })}
+            embargoError={errors.locationEmbargoUntil}
+            shown={outing}
+          />
           <Field id="outing-notes" label="Notes" error={errors.notes}>
             <Textarea
               id="outing-notes"

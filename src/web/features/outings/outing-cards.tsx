@@ -1,11 +1,14 @@
 import { Calendar, CircleCheck, CircleDashed, Clock, MapPin, Route, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import type { SharedLog } from '../../../common/logs/schemas';
 import type { SharedOuting } from '../../../common/outings/schemas';
-
-/** An outing with its logs: the owner's (all of them) or the shared page's (the public ones). */
-type OutingWithLogs = SharedOuting;
 import { logPath } from '../../../common/routes';
+import {
+  LocationShownLine,
+  TrustedViewerLine,
+  type ShownPlace,
+} from '@/components/location-privacy/location-shown';
 import { formatCoordinates, formatUncertainty } from '@/components/map/coordinates';
 import type { MapPoint } from '@/components/map/points-map';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -25,6 +28,13 @@ import {
   outingStart,
   protocolLabels,
 } from './effort';
+
+/** An outing with its logs: the owner's (all of them) or the shared page's (the public ones). */
+type OutingWithLogs = Omit<SharedOuting, keyof ShownPlace | 'logs'> &
+  ShownPlace & { logs: Array<Omit<SharedLog, keyof ShownPlace> & ShownPlace> };
+
+/** A shared page's obscured place, not seen exactly: its point is only somewhere in its cell. */
+const inCellOnly = (place: ShownPlace) => Boolean(place.locationCell) && !place.locationExact;
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -46,6 +56,7 @@ export function OutingSummaryCard({
   sharing?: ReactNode;
 }) {
   const start = outingStart(outing);
+  const pointShown = outing.latitude !== null && outing.longitude !== null && !inCellOnly(outing);
   return (
     <Card>
       <CardHeader>
@@ -77,10 +88,10 @@ export function OutingSummaryCard({
           <Fact icon={<Users />}>
             {outing.partySize !== null ? formatParty(outing.partySize) : 'Party size not recorded'}
           </Fact>
-          {(outing.placeName || outing.latitude !== null) && (
+          {(outing.placeName || pointShown) && (
             <Fact icon={<MapPin />}>
               {outing.placeName}
-              {outing.latitude !== null && outing.longitude !== null && (
+              {pointShown && outing.latitude !== null && outing.longitude !== null && (
                 <span className="block text-muted-foreground tabular-nums">
                   {formatCoordinates(outing.latitude, outing.longitude)}
                   {outing.coordinateUncertainty !== null &&
@@ -92,6 +103,7 @@ export function OutingSummaryCard({
           <Fact icon={outing.complete ? <CircleCheck /> : <CircleDashed />}>
             {outing.complete ? COMPLETE_TEXT : INCOMPLETE_TEXT}
           </Fact>
+          {outing.locationExact ? <TrustedViewerLine /> : <LocationShownLine place={outing} />}
         </div>
         <SourceLink url={outing.sourceUrl} />
         {outing.notes && (
@@ -106,7 +118,7 @@ export function OutingSummaryCard({
   );
 }
 
-/** The logs of the outing that have a place, as points of its map. */
+/** The logs of the outing that have a place, as points of its map; an obscured one, its cell. */
 export const outingPoints = (outing: OutingWithLogs): MapPoint[] =>
   outing.logs.flatMap((log) =>
     log.latitude !== null && log.longitude !== null
@@ -115,6 +127,7 @@ export const outingPoints = (outing: OutingWithLogs): MapPoint[] =>
             latitude: log.latitude,
             longitude: log.longitude,
             label: `${shortCount(log.count).text} × ${log.speciesCommon}`,
+            cell: inCellOnly(log) ? log.locationCell : null,
           },
         ]
       : [],

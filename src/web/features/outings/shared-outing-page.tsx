@@ -15,15 +15,12 @@ import { queryKeys } from '@/lib/query-keys';
 import { effortLine, outingTitle } from './effort';
 import { OutingBody } from './outing-cards';
 
-/** A public outing, fetched without cookies and never retried, as a shared log is (SPEC §7). */
+/** A public outing, never retried, with the session as a shared log is (a trusted viewer's). */
 const useSharedOuting = (id: string) =>
   useQuery({
     queryKey: queryKeys.sharedOuting(id),
     queryFn: ({ signal }) =>
-      api(`/api/outings/shared/${encodeURIComponent(id)}`, sharedOutingSchema, {
-        signal,
-        credentials: 'omit',
-      }),
+      api(`/api/outings/shared/${encodeURIComponent(id)}`, sharedOutingSchema, { signal }),
     retry: false,
   });
 
