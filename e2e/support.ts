@@ -52,6 +52,8 @@ export interface LogInput {
   longitude?: number;
   timeZone?: string;
   showExactLocation?: boolean;
+  locationPrivacy?: 'open' | 'obscured' | 'private';
+  locationEmbargoUntil?: string | null;
   description?: string;
   notes?: string;
   isPublic?: boolean;
@@ -96,6 +98,7 @@ export interface OutingInput {
   longitude?: number;
   notes?: string;
   isPublic?: boolean;
+  locationPrivacy?: 'open' | 'obscured' | 'private';
 }
 
 /** An outing made through the API, as the outings pages would show it. */
