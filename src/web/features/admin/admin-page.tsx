@@ -47,7 +47,7 @@ function AdminConsole({ selfId }: { selfId: string }) {
         <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
         <p className="text-muted-foreground">The people on this server, and who may join it.</p>
       </div>
-      <section aria-labelledby="users-heading" className="grid gap-4">
+      <section aria-labelledby="users-heading" className="grid grid-cols-1 gap-4">
         <h2 id="users-heading" className="text-xl font-semibold">
           Users
           {count !== undefined && (

@@ -108,9 +108,9 @@ export function UsersSection({ list, selfId }: { list: AdminUserList; selfId: st
         </tbody>
       </table>
 
-      <ul className="grid gap-3 md:hidden">
+      <ul className="grid grid-cols-1 gap-3 md:hidden">
         {list.items.map((user) => (
-          <li key={user.id} className="grid gap-3 rounded-lg border p-4">
+          <li key={user.id} className="grid grid-cols-1 gap-3 rounded-lg border p-4">
             <div className="flex items-start justify-between gap-2">
               {name(user)}
               {actions(user)}
