@@ -17,14 +17,11 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 import { PasswordForm } from './password-form';
 import { PhotoPositionsCheck } from './photo-positions-check';
 import { ProfileForm } from './profile-form';
+import { RadioCard } from './radio-card';
 import { SessionsList } from './sessions-list';
 import { formatStorage, usedPercent } from '@/lib/storage-format';
 import { useAccount, useUpdateAccount } from './use-account';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const radio = 'mt-0.5 size-4 shrink-0 accent-primary';
-const option =
-  'flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring';
 
 function Section({
   title,
@@ -156,20 +153,15 @@ function LicenseChoice({ license }: { license: DataLicense }) {
     <fieldset className="grid gap-2" disabled={update.isPending}>
       <legend className="sr-only">Data licence</legend>
       {OFFERED_DATA_LICENSES.map((value) => (
-        <label key={value} className={option}>
-          <input
-            type="radio"
-            name="account-license"
-            value={value}
-            checked={shown === value}
-            onChange={() => choose(value)}
-            className={radio}
-          />
-          <span className="grid gap-1">
-            <span className="font-medium">{DATA_LICENSE_INFO[value].title}</span>
-            <span className="text-muted-foreground">{DATA_LICENSE_INFO[value].text}</span>
-          </span>
-        </label>
+        <RadioCard
+          key={value}
+          name="account-license"
+          checked={shown === value}
+          onChange={() => choose(value)}
+          title={DATA_LICENSE_INFO[value].title}
+        >
+          {DATA_LICENSE_INFO[value].text}
+        </RadioCard>
       ))}
     </fieldset>
   );
