@@ -43,6 +43,8 @@ export const queryKeys = {
     sessions: ['account', 'sessions'] as const,
     /** The check of positions filled from photos (issue 31): run on demand, never refetched. */
     photoPositions: ['account', 'photo-positions'] as const,
+    /** The accounts that see the exact places of the user's obscured logs (issue 35). */
+    trustedViewers: ['account', 'trusted-viewers'] as const,
   },
   locations: ['locations'] as const,
   /** Outings (issue 22): a page of the list, some by id, one outing with its logs. */

@@ -14,11 +14,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/error-message';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { LocationPrivacyChoice } from './location-privacy-choice';
 import { PasswordForm } from './password-form';
 import { PhotoPositionsCheck } from './photo-positions-check';
 import { ProfileForm } from './profile-form';
 import { RadioCard } from './radio-card';
 import { SessionsList } from './sessions-list';
+import { TrustedViewers } from './trusted-viewers';
 import { formatStorage, usedPercent } from '@/lib/storage-format';
 import { useAccount, useUpdateAccount } from './use-account';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -48,8 +50,8 @@ function Section({
 }
 
 /**
- * The account page (/account): profile, password, sessions, licence, storage, the check of photo
- * positions, archive, deletion.
+ * The account page (/account): profile, password, sessions, licence, location privacy and trusted
+ * viewers, storage, the check of photo positions, archive, deletion.
  */
 export function AccountPage() {
   useDocumentTitle('Account');
@@ -103,6 +105,20 @@ function AccountSections({ account }: { account: Account }) {
         description="How others may use the sightings you publish (the Darwin Core Archive for GBIF)."
       >
         <LicenseChoice license={account.dataLicense} />
+      </Section>
+      <Section
+        id="account-location-privacy"
+        title="Location Privacy"
+        description="What others see of where your logs and outings are; each one can also set its own."
+      >
+        <LocationPrivacyChoice account={account} />
+      </Section>
+      <Section
+        id="account-trusted-viewers"
+        title="Trusted Viewers"
+        description="They see the exact place of your obscured logs and outings when signed in. Private places stay hidden from everyone."
+      >
+        <TrustedViewers />
       </Section>
       <Section id="account-storage" title="Storage" description="Your uploaded photos.">
         <StorageBar {...account.storage} />

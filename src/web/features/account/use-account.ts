@@ -6,6 +6,8 @@ import {
   type AccountDeletion,
   type AccountUpdate,
   type PasswordChange,
+  trustedViewerListSchema,
+  trustedViewerSchema,
 } from '../../../common/account/schemas';
 import {
   PHOTO_POSITION_FIX_MAX,
@@ -102,5 +104,36 @@ export function useFixPhotoPositions() {
       );
       afterLogWrite.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
     },
+  });
+}
+
+/** GET /api/account/trusted-viewers: who sees the exact places of the user's obscured logs. */
+export const useTrustedViewers = () =>
+  useQuery({
+    queryKey: queryKeys.account.trustedViewers,
+    queryFn: ({ signal }) =>
+      api('/api/account/trusted-viewers', trustedViewerListSchema, { signal }),
+  });
+
+export function useAddTrustedViewer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api('/api/account/trusted-viewers', trustedViewerSchema, {
+        method: 'POST',
+        body: { email },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.trustedViewers }),
+  });
+}
+
+export function useRemoveTrustedViewer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api(`/api/account/trusted-viewers/${encodeURIComponent(id)}`, noReply, {
+        method: 'DELETE',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.trustedViewers }),
   });
 }
