@@ -14,11 +14,13 @@ export const queryKeys = {
     /** What an invitation link's token names: valid, used or expired. */
     invitation: (token: string) => ['auth', 'invitation', token] as const,
   },
-  /** The admin page's users and open invitations. */
+  /** The admin page's users, open invitations and sensitive taxa. */
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,
     invitations: ['admin', 'invitations'] as const,
+    /** The sensitive taxa whose logs stay obscured or private (issue 35). */
+    sensitiveTaxa: ['admin', 'sensitive-taxa'] as const,
   },
   logs: {
     all: ['logs'] as const,

@@ -8,6 +8,7 @@ import { useUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { readSignInOptions } from '@/lib/sign-in-options';
 import { InvitationsSection } from './invitations-section';
+import { SensitiveTaxaSection } from './sensitive-taxa-section';
 import { useAdminUsers } from './use-admin';
 import { UsersSection } from './users-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -28,7 +29,7 @@ function AdminsOnly() {
   );
 }
 
-/** /admin: the server's users and invitations (issue 21). */
+/** /admin: the server's users and invitations (issue 21), and its sensitive species (issue 35). */
 export function AdminPage() {
   useDocumentTitle('Admin');
   const { user } = useUser();
@@ -45,7 +46,9 @@ function AdminConsole({ selfId }: { selfId: string }) {
     <PageMain className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-8">
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
-        <p className="text-muted-foreground">The people on this server, and who may join it.</p>
+        <p className="text-muted-foreground">
+          The people on this server, who may join it, and which species stay hidden.
+        </p>
       </div>
       <section aria-labelledby="users-heading" className="grid grid-cols-1 gap-4">
         <h2 id="users-heading" className="text-xl font-semibold">
@@ -67,6 +70,7 @@ function AdminConsole({ selfId }: { selfId: string }) {
         )}
       </section>
       <InvitationsSection registration={registration} />
+      <SensitiveTaxaSection />
     </PageMain>
   );
 }

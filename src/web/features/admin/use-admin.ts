@@ -7,6 +7,13 @@ import {
   resetLinkSchema,
   type AdminUserUpdate,
 } from '../../../common/admin';
+import {
+  sensitiveImportResultSchema,
+  sensitiveTaxonListSchema,
+  sensitiveTaxonSchema,
+  type SensitiveLevel,
+  type SensitiveTaxonWrite,
+} from '../../../common/sensitive-taxa';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -67,3 +74,45 @@ export function useRevokeInvitation() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.invitations }),
   });
 }
+
+/** The sensitive taxa (issue 35): rules that keep their logs obscured or private to others. */
+export function useSensitiveTaxa() {
+  return useQuery({
+    queryKey: queryKeys.admin.sensitiveTaxa,
+    queryFn: ({ signal }) => api('/api/admin/sensitive-taxa', sensitiveTaxonListSchema, { signal }),
+  });
+}
+
+const ruleUrl = (id: string) => `/api/admin/sensitive-taxa/${encodeURIComponent(id)}`;
+
+/** A mutation of the sensitive taxa, after which the list is read again. */
+function useRulesMutation<T, R>(mutationFn: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.sensitiveTaxa }),
+  });
+}
+
+/** Adds a rule, or changes the one of the same name and area. */
+export const useAddSensitiveTaxon = () =>
+  useRulesMutation((rule: SensitiveTaxonWrite) =>
+    api('/api/admin/sensitive-taxa', sensitiveTaxonSchema, { method: 'POST', body: rule }),
+  );
+
+export const useChangeSensitiveLevel = () =>
+  useRulesMutation(({ id, level }: { id: string; level: SensitiveLevel }) =>
+    api(ruleUrl(id), sensitiveTaxonSchema, { method: 'PATCH', body: { level } }),
+  );
+
+export const useRemoveSensitiveTaxon = () =>
+  useRulesMutation((id: string) => api(ruleUrl(id), noReply, { method: 'DELETE' }));
+
+/** Sends a CSV file's text; the reply counts what it added and changed, and lists refused rows. */
+export const useImportSensitiveTaxa = () =>
+  useRulesMutation((csv: string) =>
+    api('/api/admin/sensitive-taxa/import', sensitiveImportResultSchema, {
+      method: 'POST',
+      body: { csv },
+    }),
+  );
