@@ -32,6 +32,7 @@ import {
 } from '@/components/ui/dialog';
 import {
   DropdownMenu,
+  DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
@@ -47,7 +48,7 @@ import { useMakeResetLink, useUpdateUser } from './use-admin';
 
 type Open = 'disable' | 'quota' | 'reset' | null;
 
-/** The menu of one user's row: disable or enable, quota, reset link, role. */
+/** The menu of one user's row: disable or enable, quota, reset link, reviewer, role. */
 export function UserActions({
   user,
   isSelf,
@@ -115,6 +116,22 @@ export function UserActions({
             Make reset link
           </DropdownMenuItem>
           <DropdownMenuSeparator />
+          <DropdownMenuCheckboxItem
+            checked={user.reviewer}
+            onSelect={() =>
+              void change(
+                { reviewer: !user.reviewer },
+                user.reviewer ? `${label} is no longer a reviewer` : `${label} is a reviewer`,
+              )
+            }
+          >
+            <span className="grid">
+              Reviewer
+              <span className="text-xs text-muted-foreground">
+                Sees the exact place of obscured logs
+              </span>
+            </span>
+          </DropdownMenuCheckboxItem>
           {user.role === 'admin' ? (
             <DropdownMenuItem
               onSelect={() => void change({ role: 'user' }, `${label} is no longer an admin`)}

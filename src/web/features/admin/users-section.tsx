@@ -14,6 +14,7 @@ function StatusBadges({ user }: { user: AdminUser }) {
         <Badge variant="outline">Active</Badge>
       )}
       {user.role === 'admin' && <Badge variant="secondary">Admin</Badge>}
+      {user.reviewer && <Badge variant="secondary">Reviewer</Badge>}
     </div>
   );
 }
