@@ -33,7 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       tileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
       attribution: '&copy; Test tiles',
     },
-    logLevel: 'silent',
+    logLevel: (process.env.TEST_LOG_LEVEL as Config['logLevel']) ?? 'silent',
     allowLocalAccounts: true,
     photos: { maxPixels: 50_000_000, workers: PHOTO_WORKERS, timeLimitMs: PHOTO_TIME_LIMIT_MS },
     seedTaxa: false, // tests/taxonomy loads the backbone itself

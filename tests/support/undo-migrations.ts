@@ -11,22 +11,23 @@ type Db = FastifyInstance['db'];
 async function undoLocationPrivacy(db: Db) {
   await db.execute(sql`DROP TRIGGER logs_location_privacy_default ON logs`);
   await db.execute(sql`DROP TRIGGER outings_location_privacy_default ON outings`);
-  await db.execute(sql`DROP FUNCTION location_privacy_default(), outing_location_shown(uuid),
-    log_location_shown(smallint, date, text, text, double precision, double precision, uuid),
-    location_shown_json(smallint, text),
-    log_level(smallint, date, text, text, double precision, double precision, uuid),
-    outing_level(uuid),
-    log_own_level(smallint, date, text, text, double precision, double precision),
+  await db.execute(sql`DROP TRIGGER logs_sensitive_level ON logs`);
+  await db.execute(sql`DROP TRIGGER taxa_sensitive_levels ON taxa`);
+  for (const event of ['inserted', 'updated', 'deleted']) {
+    await db.execute(sql.raw(`DROP TRIGGER logs_${event}_outing_privacy ON logs`));
+    await db.execute(sql.raw(`DROP FUNCTION logs_${event}_outing_privacy()`));
+  }
+  await db.execute(sql`DROP FUNCTION location_privacy_default(), set_sensitive_level(),
+    taxa_sensitive_levels(), refresh_outing_privacy(uuid[]), location_shown(smallint, smallint, smallint, smallint, text),
     embargo_level(date), sensitive_level(text, text, double precision, double precision),
-    geo_in_area(double precision, double precision, jsonb),
+    name_prefixes(text), geo_in_area(double precision, double precision, jsonb),
     geo_in_ring(double precision, double precision, jsonb)`);
   await db.execute(sql`DROP TABLE sensitive_taxa, trusted_viewers`);
-  for (const table of ['logs', 'outings'])
-    await db.execute(
-      sql.raw(
-        `ALTER TABLE ${table} DROP COLUMN location_privacy, DROP COLUMN location_embargo_until`,
-      ),
-    );
+  await db.execute(sql`ALTER TABLE logs DROP COLUMN location_privacy,
+    DROP COLUMN location_embargo_until, DROP COLUMN sensitive_level`);
+  await db.execute(sql`ALTER TABLE outings DROP COLUMN location_privacy,
+    DROP COLUMN location_embargo_until, DROP COLUMN logs_privacy, DROP COLUMN logs_sensitive,
+    DROP COLUMN logs_embargo_until`);
   await db.execute(sql`ALTER TABLE users DROP COLUMN location_privacy,
     DROP COLUMN obscured_place, DROP COLUMN reviewer`);
 }

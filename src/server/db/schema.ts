@@ -227,6 +227,12 @@ export const logs = pgTable(
       .default(sql`NULL`),
     /** Private until this day (UTC), then its own level: a nest site in the breeding season. */
     locationEmbargoUntil: date('location_embargo_until', { mode: 'string' }),
+    /**
+     * The strictest sensitive-taxon rule over the log's names, taxon and point (0: none; 1, 2),
+     * kept by the database: the trigger of migration 0020 on every write of them, and the rules'
+     * own changes (geoprivacy/rules.ts) and the backbone's (a trigger on taxa) on theirs.
+     */
+    sensitiveLevel: smallint('sensitive_level').notNull().default(0),
     /** The Idempotency-Key of the create: a create sent again (offline replay) finds this log. */
     idempotencyKey: uuid('idempotency_key'),
     /**
@@ -351,6 +357,13 @@ export const outings = pgTable(
       .default(sql`NULL`),
     /** Private until this day (UTC), then its own level: a nest site in the breeding season. */
     locationEmbargoUntil: date('location_embargo_until', { mode: 'string' }),
+    /**
+     * What its public logs say of its place, kept by the triggers of migration 0020 on the logs:
+     * the strictest of their owner's levels, of their sensitive taxa's, and their latest embargo.
+     */
+    logsPrivacy: smallint('logs_privacy').notNull().default(0),
+    logsSensitive: smallint('logs_sensitive').notNull().default(0),
+    logsEmbargoUntil: date('logs_embargo_until', { mode: 'string' }),
     /** The create's Idempotency-Key: an outing started offline and sent twice is made once. */
     idempotencyKey: uuid('idempotency_key'),
     /** The checklist an import made it from (`ebird:S123456`): importing it again adds nothing. */
@@ -542,6 +555,7 @@ export const sensitiveTaxa = pgTable(
   },
   (table) => [
     uniqueIndex('sensitive_taxa_rule_key').on(table.nameKey, table.areaKey),
+    index('sensitive_taxa_taxon_idx').on(table.taxonId),
     check('sensitive_taxa_level', sql`${table.level} BETWEEN 1 AND 2`),
   ],
 );

@@ -26,9 +26,13 @@ CREATE TABLE "trusted_viewers" (
 ALTER TABLE "logs" ADD COLUMN "location_privacy" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "logs" ALTER COLUMN "location_privacy" SET DEFAULT NULL;--> statement-breakpoint
 ALTER TABLE "logs" ADD COLUMN "location_embargo_until" date;--> statement-breakpoint
+ALTER TABLE "logs" ADD COLUMN "sensitive_level" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "outings" ADD COLUMN "location_privacy" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "outings" ALTER COLUMN "location_privacy" SET DEFAULT NULL;--> statement-breakpoint
 ALTER TABLE "outings" ADD COLUMN "location_embargo_until" date;--> statement-breakpoint
+ALTER TABLE "outings" ADD COLUMN "logs_privacy" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "outings" ADD COLUMN "logs_sensitive" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "outings" ADD COLUMN "logs_embargo_until" date;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "location_privacy" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "obscured_place" varchar(10) DEFAULT 'region' NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "reviewer" boolean DEFAULT false NOT NULL;--> statement-breakpoint
@@ -36,6 +40,7 @@ ALTER TABLE "sensitive_taxa" ADD CONSTRAINT "sensitive_taxa_taxon_id_taxa_id_fk"
 ALTER TABLE "trusted_viewers" ADD CONSTRAINT "trusted_viewers_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trusted_viewers" ADD CONSTRAINT "trusted_viewers_viewer_id_users_id_fk" FOREIGN KEY ("viewer_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sensitive_taxa_rule_key" ON "sensitive_taxa" USING btree ("name_key","area_key");--> statement-breakpoint
+CREATE INDEX "sensitive_taxa_taxon_idx" ON "sensitive_taxa" USING btree ("taxon_id");--> statement-breakpoint
 CREATE INDEX "trusted_viewers_viewer_idx" ON "trusted_viewers" USING btree ("viewer_id");--> statement-breakpoint
 ALTER TABLE "logs" ADD CONSTRAINT "logs_location_privacy" CHECK ("logs"."location_privacy" BETWEEN 0 AND 2);--> statement-breakpoint
 ALTER TABLE "outings" ADD CONSTRAINT "outings_location_privacy" CHECK ("outings"."location_privacy" BETWEEN 0 AND 2);--> statement-breakpoint
@@ -57,10 +62,10 @@ FOR EACH ROW WHEN (NEW.location_privacy IS NULL) EXECUTE FUNCTION location_priva
 CREATE TRIGGER "outings_location_privacy_default" BEFORE INSERT ON "outings"
 FOR EACH ROW WHEN (NEW.location_privacy IS NULL) EXECUTE FUNCTION location_privacy_default();
 --> statement-breakpoint
--- Issue 35: location privacy, applied by the database, so that every reader of a log (a shared
--- page, an export, the owner's list) computes the same level. Levels: 0 open, 1 obscured,
--- 2 private; the strictest of the owner's choice, an embargo, a sensitive-taxon rule and the
--- outing wins.
+-- Issue 35: location privacy. Levels: 0 open, 1 obscured, 2 private; the strictest of the
+-- owner's choice, a running embargo, the taxon's sensitive rules and the outing wins. The rules'
+-- level is kept on each log (sensitive_level), so that a read costs no rule matching; the
+-- readers' SQL is src/server/db/location-privacy.ts.
 
 -- Whether the point lies inside a closed GeoJSON ring ([[lon, lat], …]): ray casting.
 CREATE FUNCTION "geo_in_ring"(lat double precision, lon double precision, ring jsonb)
@@ -82,87 +87,135 @@ RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
   FROM jsonb_array_elements(area) AS polygons(polygon)
 $$;
 --> statement-breakpoint
--- The strictest sensitive-taxon rule over a log's names and taxon at its point: a rule covers
--- its taxon, the taxon's synonyms and reported-as forms, and its descendants (a name that starts
--- with the rule's and a space or a slash, or a taxon whose genus, family… is the rule's name).
--- An area rule holds inside its area, and where the point is unknown.
+-- The keys a rule may name to cover a scientific name: the name and its first one, two and
+-- three words ('falco', 'falco peregrinus', 'falco peregrinus tundrius'), a slash read as a
+-- space: a genus covers its species, a species its subspecies, its slashes and its hybrids.
+CREATE FUNCTION "name_prefixes"(name text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY[name, split_part(replace(name, '/', ' '), ' ', 1),
+    split_part(replace(name, '/', ' '), ' ', 1) || ' '
+      || split_part(replace(name, '/', ' '), ' ', 2),
+    split_part(replace(name, '/', ' '), ' ', 1) || ' '
+      || split_part(replace(name, '/', ' '), ' ', 2) || ' '
+      || split_part(replace(name, '/', ' '), ' ', 3)]
+$$;
+--> statement-breakpoint
+-- The strictest sensitive-taxon rule over a log's names, taxon and point: a rule covers its
+-- taxon, the taxon's synonyms and reported-as forms, and its descendants (a name that begins
+-- with the rule's, or a taxon whose genus, family… is the rule's name). An area rule holds
+-- inside its area, and where the point is unknown. 0 without one. The keys are bound before the
+-- rules are read, so that their indexes find them.
 CREATE FUNCTION "sensitive_level"(taxon text, scientific text, lat double precision,
   lon double precision)
-RETURNS smallint LANGUAGE sql STABLE AS $$
-  SELECT coalesce(max(r.level), 0)::smallint
-  FROM sensitive_taxa r LEFT JOIN taxa t ON t.id = taxon
-  WHERE (r.name_key IN (scientific, t.scientific_key, lower(t.genus), lower(t.family),
-        lower(t."order"), lower(t.class), lower(t.phylum), lower(t.kingdom))
-      OR scientific LIKE r.name_key || ' %' OR scientific LIKE r.name_key || '/%'
-      OR t.scientific_key LIKE r.name_key || ' %'
-      OR r.taxon_id IN (taxon, t.accepted_id, t.report_as))
+RETURNS smallint LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  keys text[] := name_prefixes(scientific);
+  ids text[] := ARRAY[taxon];
+  t record;
+  found_level smallint;
+BEGIN
+  IF taxon IS NOT NULL THEN
+    SELECT * INTO t FROM taxa WHERE id = taxon;
+    IF FOUND THEN
+      keys := keys || name_prefixes(t.scientific_key) || ARRAY[lower(t.genus), lower(t.family),
+        lower(t."order"), lower(t.class), lower(t.phylum), lower(t.kingdom)];
+      ids := ids || ARRAY[t.accepted_id, t.report_as]::text[];
+    END IF;
+  END IF;
+  SELECT max(r.level) INTO found_level FROM sensitive_taxa r
+  WHERE (r.name_key = ANY (keys) OR r.taxon_id = ANY (ids))
     AND (r.area IS NULL OR lat IS NULL
       OR (lat BETWEEN r.south AND r.north AND lon BETWEEN r.west AND r.east
-        AND geo_in_area(lat, lon, r.area)))
-$$;
+        AND geo_in_area(lat, lon, r.area)));
+  RETURN coalesce(found_level, 0);
+END $$;
+--> statement-breakpoint
+-- A log's rules' level as it is written: most instances have no rule, and pay one probe.
+CREATE FUNCTION "set_sensitive_level"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.sensitive_level := CASE WHEN EXISTS (SELECT 1 FROM sensitive_taxa)
+    THEN sensitive_level(NEW.taxon_id, lower(trim(NEW.species_scientific)), NEW.latitude,
+      NEW.longitude) ELSE 0 END;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "logs_sensitive_level" BEFORE INSERT OR UPDATE OF taxon_id, species_scientific,
+  latitude, longitude ON "logs" FOR EACH ROW EXECUTE FUNCTION set_sensitive_level();
+--> statement-breakpoint
+-- A taxon the backbone changes (its classification, what it is a synonym of) moves its logs'
+-- rules' level with it.
+CREATE FUNCTION "taxa_sensitive_levels"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM sensitive_taxa) THEN
+    UPDATE logs l SET sensitive_level = sensitive_level(l.taxon_id, l.scientific_key,
+        l.latitude, l.longitude)
+    FROM changed_taxa c WHERE l.taxon_id = c.id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "taxa_sensitive_levels" AFTER UPDATE ON "taxa"
+REFERENCING NEW TABLE AS changed_taxa FOR EACH STATEMENT EXECUTE FUNCTION taxa_sensitive_levels();
 --> statement-breakpoint
 -- 2 (private) while an embargo runs: until the start of its day in UTC.
 CREATE FUNCTION "embargo_level"(until date) RETURNS smallint LANGUAGE sql STABLE AS $$
   SELECT (CASE WHEN until > (now() AT TIME ZONE 'UTC')::date THEN 2 ELSE 0 END)::smallint
 $$;
 --> statement-breakpoint
--- A log's own level: its owner's choice, its embargo, its taxon's rules.
-CREATE FUNCTION "log_own_level"(privacy smallint, until date, taxon text, scientific text,
-  lat double precision, lon double precision)
-RETURNS smallint LANGUAGE sql STABLE AS $$
-  SELECT greatest(privacy, embargo_level(until), sensitive_level(taxon, scientific, lat, lon))
+-- How a place shows to others, and why (common/location-privacy.ts's locationShown): the
+-- strictest of its parts; the reason names the first of them that reaches it.
+CREATE FUNCTION "location_shown"(own smallint, embargo smallint, sensitive smallint,
+  inherited smallint, inherited_reason text)
+RETURNS json LANGUAGE sql IMMUTABLE AS $$
+  SELECT ('{"level":"'
+    || (ARRAY['open', 'obscured', 'private'])[greatest(own, embargo, sensitive, inherited) + 1]
+    || '","reason":' || CASE greatest(own, embargo, sensitive, inherited)
+      WHEN 0 THEN 'null' WHEN own THEN '"owner"' WHEN sensitive THEN '"sensitive"'
+      WHEN embargo THEN '"embargo"' ELSE '"' || inherited_reason || '"' END || '}')::json
 $$;
 --> statement-breakpoint
--- An outing's level: its own choice and embargo, and the strictest of its public logs' own
--- levels (an open log beside a nest would show where the nest is).
-CREATE FUNCTION "outing_level"(outing uuid) RETURNS smallint LANGUAGE sql STABLE AS $$
-  SELECT coalesce(greatest(
-    (SELECT greatest(o.location_privacy, embargo_level(o.location_embargo_until))
-      FROM outings o WHERE o.id = outing),
-    (SELECT max(log_own_level(l.location_privacy, l.location_embargo_until, l.taxon_id,
-        l.scientific_key, l.latitude, l.longitude))
-      FROM logs l WHERE l.outing_id = outing AND l.is_public)), 0)::smallint
+-- What an outing's public logs say of its place, set again for the outings of the logs a
+-- statement wrote: the strictest owner's level and sensitive level among them, their latest
+-- embargo (an open log beside a nest would show where the nest is).
+CREATE FUNCTION "refresh_outing_privacy"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE outings o SET logs_privacy = coalesce(x.privacy, 0),
+    logs_sensitive = coalesce(x.sensitive, 0), logs_embargo_until = x.until
+  FROM (SELECT i.id, max(l.location_privacy) AS privacy, max(l.sensitive_level) AS sensitive,
+      max(l.location_embargo_until) AS until
+    FROM unnest(ids) AS i(id) LEFT JOIN logs l ON l.outing_id = i.id AND l.is_public
+    GROUP BY i.id) x
+  WHERE o.id = x.id AND (o.logs_privacy, o.logs_sensitive, o.logs_embargo_until)
+    IS DISTINCT FROM (coalesce(x.privacy, 0), coalesce(x.sensitive, 0), x.until)
 $$;
 --> statement-breakpoint
--- A log's level as others see it: its own, or its outing's when stricter.
-CREATE FUNCTION "log_level"(privacy smallint, until date, taxon text, scientific text,
-  lat double precision, lon double precision, outing uuid)
-RETURNS smallint LANGUAGE sql STABLE AS $$
-  SELECT greatest(log_own_level(privacy, until, taxon, scientific, lat, lon),
-    CASE WHEN outing IS NULL THEN 0 ELSE outing_level(outing) END)::smallint
-$$;
+CREATE FUNCTION "logs_inserted_outing_privacy"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_outing_privacy(ARRAY(SELECT DISTINCT outing_id FROM new_logs
+    WHERE outing_id IS NOT NULL));
+  RETURN NULL;
+END $$;
 --> statement-breakpoint
--- {"level":…,"reason":…} of a level and the parts it came from (common/location-privacy.ts).
-CREATE FUNCTION "location_shown_json"(level smallint, reason text) RETURNS json
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT ('{"level":"' || (ARRAY['open', 'obscured', 'private'])[level + 1] || '","reason":'
-    || CASE WHEN level = 0 THEN 'null' ELSE '"' || reason || '"' END || '}')::json
-$$;
+CREATE FUNCTION "logs_updated_outing_privacy"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_outing_privacy(ARRAY(SELECT outing_id FROM new_logs WHERE outing_id IS NOT NULL
+    UNION SELECT outing_id FROM old_logs WHERE outing_id IS NOT NULL));
+  RETURN NULL;
+END $$;
 --> statement-breakpoint
--- How a log shows to others, and why: the owner's choice first, then a rule, an embargo, the
--- outing.
-CREATE FUNCTION "log_location_shown"(privacy smallint, until date, taxon text, scientific text,
-  lat double precision, lon double precision, outing uuid)
-RETURNS json LANGUAGE sql STABLE AS $$
-  SELECT location_shown_json(lvl, CASE WHEN privacy = lvl THEN 'owner'
-      WHEN sensitive = lvl THEN 'sensitive' WHEN embargo = lvl THEN 'embargo' ELSE 'outing' END)
-  FROM (SELECT greatest(privacy, sensitive, embargo, on_outing)::smallint AS lvl, sensitive, embargo
-    FROM (SELECT sensitive_level(taxon, scientific, lat, lon) AS sensitive,
-      embargo_level(until) AS embargo,
-      CASE WHEN outing IS NULL THEN 0 ELSE outing_level(outing) END AS on_outing) parts) x
-$$;
+CREATE FUNCTION "logs_deleted_outing_privacy"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM refresh_outing_privacy(ARRAY(SELECT DISTINCT outing_id FROM old_logs
+    WHERE outing_id IS NOT NULL));
+  RETURN NULL;
+END $$;
 --> statement-breakpoint
--- How an outing shows to others, and why: its owner's choice, a sensitive log on it, its
--- embargo, another log on it.
-CREATE FUNCTION "outing_location_shown"(outing uuid) RETURNS json LANGUAGE sql STABLE AS $$
-  SELECT location_shown_json(lvl, CASE WHEN own = lvl THEN 'owner'
-      WHEN sensitive = lvl THEN 'sensitive' WHEN embargo = lvl THEN 'embargo' ELSE 'logs' END)
-  FROM (SELECT greatest(own, embargo, sensitive, on_logs)::smallint AS lvl, own, embargo, sensitive
-    FROM (SELECT o.location_privacy AS own, embargo_level(o.location_embargo_until) AS embargo,
-        coalesce(max(sensitive_level(l.taxon_id, l.scientific_key, l.latitude, l.longitude)), 0)
-          AS sensitive,
-        coalesce(max(log_own_level(l.location_privacy, l.location_embargo_until, l.taxon_id,
-          l.scientific_key, l.latitude, l.longitude)), 0) AS on_logs
-      FROM outings o LEFT JOIN logs l ON l.outing_id = o.id AND l.is_public
-      WHERE o.id = outing GROUP BY o.id) parts) x
-$$;
+CREATE TRIGGER "logs_inserted_outing_privacy" AFTER INSERT ON "logs"
+REFERENCING NEW TABLE AS new_logs
+FOR EACH STATEMENT EXECUTE FUNCTION logs_inserted_outing_privacy();
+--> statement-breakpoint
+CREATE TRIGGER "logs_updated_outing_privacy" AFTER UPDATE ON "logs"
+REFERENCING OLD TABLE AS old_logs NEW TABLE AS new_logs
+FOR EACH STATEMENT EXECUTE FUNCTION logs_updated_outing_privacy();
+--> statement-breakpoint
+CREATE TRIGGER "logs_deleted_outing_privacy" AFTER DELETE ON "logs"
+REFERENCING OLD TABLE AS old_logs
+FOR EACH STATEMENT EXECUTE FUNCTION logs_deleted_outing_privacy();

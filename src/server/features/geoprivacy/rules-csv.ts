@@ -6,7 +6,7 @@ import {
 } from '../../../common/sensitive-taxa.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
-import { upsertRule } from './rules.js';
+import { relevelLogs, upsertRule, type RuleKey } from './rules.js';
 
 // The admin's CSV of sensitive taxa: a header row, then one rule a row (a scientific name or a
 // taxon id, the level, and an optional area as GeoJSON text with its name). A row that cannot
@@ -60,33 +60,47 @@ export async function importRulesCsv(db: Db, csv: string): Promise<SensitiveImpo
       'The file needs a header row with scientific_name (or taxon_id) and level columns',
     );
   }
-  const result: SensitiveImportResult = { added: 0, updated: 0, unchanged: 0, refused: [] };
-  for (const [index, cells] of body.entries()) {
-    const line = index + 2;
-    const cell = (column: Column) => {
-      const at = columns[column];
-      const value = at === undefined ? undefined : cells[at]?.trim();
-      return value || undefined;
-    };
-    const area = cell('area');
-    const parsed = sensitiveTaxonWriteSchema.safeParse({
-      scientificName: cell('scientificName'),
-      taxonId: cell('taxonId'),
-      level: cell('level')?.toLowerCase(),
-      area: area === undefined ? null : readArea(area),
-      areaName: cell('areaName'),
-    });
-    if (!parsed.success) {
-      result.refused.push({ line, message: parsed.error.issues[0]!.message });
-      continue;
+  return db.transaction(async (tx) => {
+    const result: SensitiveImportResult = { added: 0, updated: 0, unchanged: 0, refused: [] };
+    const written: RuleKey[] = [];
+    for (const [index, cells] of body.entries()) {
+      const refusal = await importRow(tx, cells, columns, written, result);
+      if (refusal) result.refused.push({ line: index + 2, message: refusal });
     }
-    try {
-      const { outcome } = await upsertRule(db, parsed.data);
-      result[outcome] += 1;
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      result.refused.push({ line, message: error.message });
-    }
+    await relevelLogs(tx, written);
+    return result;
+  });
+}
+
+/** One row of the file: its rule written, or why not. */
+async function importRow(
+  db: Db,
+  cells: string[],
+  columns: Partial<Record<Column, number>>,
+  written: RuleKey[],
+  result: SensitiveImportResult,
+): Promise<string | undefined> {
+  const cell = (column: Column) => {
+    const at = columns[column];
+    const value = at === undefined ? undefined : cells[at]?.trim();
+    return value || undefined;
+  };
+  const area = cell('area');
+  const parsed = sensitiveTaxonWriteSchema.safeParse({
+    scientificName: cell('scientificName'),
+    taxonId: cell('taxonId'),
+    level: cell('level')?.toLowerCase(),
+    area: area === undefined ? null : readArea(area),
+    areaName: cell('areaName'),
+  });
+  if (!parsed.success) return parsed.error.issues[0]!.message;
+  try {
+    const { outcome, key } = await upsertRule(db, parsed.data, false);
+    result[outcome] += 1;
+    if (outcome !== 'unchanged') written.push(key);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return error.message;
   }
-  return result;
+  return undefined;
 }

@@ -112,13 +112,49 @@ async function ruleValues(db: Db, rule: RuleWrite) {
   };
 }
 
+/**
+ * Sets again the rules' level of every log a change of rules may concern: those with a level
+ * now, and those whose names or taxon the changed rules name (one pass for a whole import).
+ */
+export async function relevelLogs(
+  db: Db,
+  changed: Array<{ nameKey: string; taxonId: string | null }>,
+) {
+  if (changed.length === 0) return;
+  const keys = changed.map((rule) => rule.nameKey);
+  const ids = changed.flatMap((rule) => (rule.taxonId ? [rule.taxonId] : []));
+  const keyList = sql`ARRAY[${sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  )}]::text[]`;
+  const idList = ids.length
+    ? sql`ARRAY[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
+  await db.execute(sql`UPDATE logs l SET sensitive_level = CASE
+      WHEN EXISTS (SELECT 1 FROM sensitive_taxa)
+      THEN sensitive_level(l.taxon_id, l.scientific_key, l.latitude, l.longitude) ELSE 0 END
+    WHERE l.sensitive_level > 0 OR name_prefixes(l.scientific_key) && ${keyList}
+      OR l.taxon_id IN (SELECT t.id FROM taxa t WHERE (name_prefixes(t.scientific_key)
+          || ARRAY[lower(t.genus), lower(t.family), lower(t."order"), lower(t.class),
+            lower(t.phylum), lower(t.kingdom)]) && ${keyList}
+        OR ARRAY[t.id, t.accepted_id, t.report_as]::text[] && ${idList})`);
+}
+
 export type RuleOutcome = 'added' | 'updated' | 'unchanged';
 
-/** Adds a rule, or changes the one of the same taxon and area when it differs. */
+/**
+ * Adds a rule, or changes the one of the same taxon and area when it differs; with `relevel`
+ * false the caller relevels the logs itself (an import, once at its end, in its transaction).
+ */
 export async function upsertRule(
   db: Db,
   input: SensitiveTaxonWrite | RuleWrite,
-): Promise<{ rule: SensitiveTaxon; outcome: RuleOutcome }> {
+  relevel = true,
+): Promise<{ rule: SensitiveTaxon; outcome: RuleOutcome; key: RuleKey }> {
+  if (relevel) return db.transaction((tx) => upsertRule(tx, input, false).then(releveled(tx)));
   const values = await ruleValues(db, sensitiveTaxonWriteSchema.parse(input));
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   const [written] = await db
@@ -151,32 +187,52 @@ export async function upsertRule(
     )[0];
   const [rule] = await toRules(db, [row!]);
   const outcome = !written ? 'unchanged' : added ? 'added' : 'updated';
-  return { rule: rule!, outcome };
+  return { rule: rule!, outcome, key: { nameKey: row!.nameKey, taxonId: row!.taxonId } };
 }
+
+/** What names a rule covers: what a change of it relevels. */
+export interface RuleKey {
+  nameKey: string;
+  taxonId: string | null;
+}
+
+/** Relevels the logs of a written rule, and passes the write on. */
+const releveled =
+  (db: Db) =>
+  async <T extends { key: RuleKey }>(written: T): Promise<T> => {
+    await relevelLogs(db, [written.key]);
+    return written;
+  };
 
 export async function updateRule(
   db: Db,
   id: string,
   update: z.output<typeof sensitiveTaxonUpdateSchema>,
 ): Promise<SensitiveTaxon> {
-  const [row] = await db
-    .update(sensitiveTaxa)
-    .set({
-      ...(update.level && { level: LEVELS[update.level] }),
-      ...(update.areaName !== undefined && { areaName: update.areaName }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(sensitiveTaxa.id, id))
-    .returning();
-  if (!row) throw notFound();
-  const [rule] = await toRules(db, [row]);
-  return rule!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sensitiveTaxa)
+      .set({
+        ...(update.level && { level: LEVELS[update.level] }),
+        ...(update.areaName !== undefined && { areaName: update.areaName }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(sensitiveTaxa.id, id))
+      .returning();
+    if (!row) throw notFound();
+    await relevelLogs(tx, [row]);
+    const [rule] = await toRules(tx, [row]);
+    return rule!;
+  });
 }
 
 export async function deleteRule(db: Db, id: string) {
-  const deleted = await db
-    .delete(sensitiveTaxa)
-    .where(eq(sensitiveTaxa.id, id))
-    .returning({ id: sensitiveTaxa.id });
-  if (deleted.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(sensitiveTaxa)
+      .where(eq(sensitiveTaxa.id, id))
+      .returning({ nameKey: sensitiveTaxa.nameKey, taxonId: sensitiveTaxa.taxonId });
+    if (deleted.length === 0) throw notFound();
+    await relevelLogs(tx, deleted);
+  });
 }

@@ -2,6 +2,7 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { isoUtc } from '../../db/client.js';
 import { countKindSql } from '../../db/count-kind.js';
+import { logLocationShownSql, outingLevelSql } from '../../db/location-privacy.js';
 import { logPhotos, logs, taxa, taxonNames } from '../../db/schema.js';
 import { ianaZone } from '../../db/zone-names.js';
 import { isFirstObservedOfSpecies } from './species.js';
@@ -47,9 +48,7 @@ export const isoDay = (day: SQL | AnyColumn) => sql`to_char(${day}, 'YYYY-MM-DD'
 /** The log's location privacy (issue 35): its owner's choices, and how it shows to others. */
 const locationPrivacy = sql`${privacyName(logRow.locationPrivacy)} AS "locationPrivacy",
   ${isoDay(logRow.locationEmbargoUntil)} AS "locationEmbargoUntil",
-  log_location_shown(${logRow.locationPrivacy}, ${logRow.locationEmbargoUntil}, ${logRow.taxonId},
-    ${logRow.scientificKey}, ${logRow.latitude}, ${logRow.longitude}, ${logRow.outingId})
-    AS "locationShown"`;
+  ${logLocationShownSql(logRow, sql.raw('privacy_parts.inherited'))} AS "locationShown"`;
 
 /** The log of the row "l" with the given photos, as JSON text. */
 const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
@@ -65,7 +64,8 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
   ${isoUtc(logRow.updatedAt)} AS "updatedAt",
   ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${logRow.outingId} AS "outingId",
-  ${photos} AS "photos", ${recordDetails}, ${locationPrivacy}) item)`;
+  ${photos} AS "photos", ${recordDetails}, ${locationPrivacy}
+  FROM (SELECT ${outingLevelSql(logRow.outingId)} AS inherited) privacy_parts) item)`;
 
 /** The log "l" with its photos, as JSON text. */
 export const logRowJson = logJson(

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { LocationShown } from '../../../common/location-privacy.js';
 import type { OutingListQuery } from '../../../common/outings/schemas.js';
 import type { Db } from '../../db/client.js';
+import { outingLocationShownSql } from '../../db/location-privacy.js';
 import { logPhotos, logs, outings, type OutingRow } from '../../db/schema.js';
 import { logRow, logRowJson, speciesUnit } from '../logs/index.js';
 
@@ -11,7 +12,8 @@ type OutingValues = Omit<typeof outings.$inferInsert, 'id' | 'userId' | 'created
 
 // In a selected field Drizzle writes a column without its table: the outer row's id is
 // written out, or it would read as the logs' own id inside the subqueries.
-const outerId = sql`${outings}.${sql.identifier('id')}`;
+const outerColumn = (name: string) => sql`${outings}.${sql.identifier(name)}`;
+const outerId = outerColumn('id');
 
 /** How many species (as the lists count them: no spuhs, slashes, hybrids) and individuals. */
 const tally = {
@@ -20,7 +22,13 @@ const tally = {
   individuals: sql<string>`(SELECT coalesce(sum(${logs.count}), 0) FROM ${logs}
     WHERE ${logs.outingId} = ${outerId})`,
   /** How the outing's place shows to others (issue 35), as the database rules it. */
-  locationShown: sql<LocationShown>`outing_location_shown(${outerId})`,
+  locationShown: sql<LocationShown>`${outingLocationShownSql({
+    locationPrivacy: outerColumn('location_privacy'),
+    locationEmbargoUntil: outerColumn('location_embargo_until'),
+    logsPrivacy: outerColumn('logs_privacy'),
+    logsSensitive: outerColumn('logs_sensitive'),
+    logsEmbargoUntil: outerColumn('logs_embargo_until'),
+  })}`,
 };
 
 export interface TalliedOuting {

@@ -108,14 +108,14 @@ function AccountSections({ account }: { account: Account }) {
       </Section>
       <Section
         id="account-location-privacy"
-        title="Location Privacy"
+        title="Location privacy"
         description="What others see of where your logs and outings are; each one can also set its own."
       >
         <LocationPrivacyChoice account={account} />
       </Section>
       <Section
         id="account-trusted-viewers"
-        title="Trusted Viewers"
+        title="Trusted viewers"
         description="They see the exact place of your obscured logs and outings when signed in. Private places stay hidden from everyone."
       >
         <TrustedViewers />

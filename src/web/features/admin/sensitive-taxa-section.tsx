@@ -26,7 +26,7 @@ export function SensitiveTaxaSection() {
     <section aria-labelledby="sensitive-heading" className="grid grid-cols-1 gap-4">
       <div>
         <h2 id="sensitive-heading" className="text-xl font-semibold">
-          Sensitive Species
+          Sensitive species
           {items && (
             <span className="ml-2 text-base font-normal text-muted-foreground">
               {items.length.toLocaleString()}

@@ -9,6 +9,7 @@ import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
 import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
 import { ianaZone } from '../../../db/zone-names.js';
 import { countKindSql } from '../../../db/count-kind.js';
+import { joinedOutingLevelSql, logLocationShownSql } from '../../../db/location-privacy.js';
 import { isoDay, logFilterWhere, privacyName } from '../../logs/index.js';
 import { GBIF_PUBLISHING_SOURCES } from '../../../../common/data-exchange/export.js';
 import { pointFeatureJson } from '../../maps/index.js';
@@ -130,11 +131,8 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['sourceUrl', sql`${logs.sourceUrl}`],
   ['locationPrivacy', privacyName(logs.locationPrivacy)],
   ['locationEmbargoUntil', isoDay(logs.locationEmbargoUntil)],
-  [
-    'locationShown',
-    sql`log_location_shown(${logs.locationPrivacy}, ${logs.locationEmbargoUntil}, ${logs.taxonId},
-      ${logs.scientificKey}, ${logs.latitude}, ${logs.longitude}, ${logs.outingId})`,
-  ],
+  // its outing's level, joined by selectRows (a column: location_shown stays inlined)
+  ['locationShown', logLocationShownSql(logs, sql.raw('privacy_parts.inherited'))],
 ];
 const selectList = (fields: Array<[string, SQL]>) =>
   sql.join(
@@ -170,6 +168,7 @@ function selectRows(columns: SQL, where: SQL | undefined, after?: Keyset, limit?
       ${isoUtc(logs.createdAt, 'US')} AS "cursorCreatedAt", ${columns}
     FROM ${logs} LEFT JOIN ${taxa} ON ${taxa.id} = ${logs.taxonId}
       LEFT JOIN ${outings} ON ${outings.id} = ${logs.outingId}
+      CROSS JOIN LATERAL (SELECT ${joinedOutingLevelSql('outings')} AS inherited) privacy_parts
     WHERE ${and(where, before)}
     ORDER BY ${logs.observedAt} DESC, ${logs.createdAt} DESC, ${logs.id} DESC
     ${limit ? sql`LIMIT ${limit}` : sql.empty()}`;
