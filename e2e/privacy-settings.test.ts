@@ -99,7 +99,7 @@ describe('the admin page', () => {
       const { page } = admin;
       await page.goto('/admin');
       await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
-      const section = page.getByRole('region', { name: /^Sensitive Species/ });
+      const section = page.getByRole('region', { name: /^Sensitive species/ });
       await section.getByText('No sensitive species yet.').waitFor();
 
       const csv = join(csvDir, 'sensitive.csv');
@@ -183,7 +183,7 @@ describe('the admin page', () => {
 
       // the reviewer's own account page says so
       await mei.page.goto('/account');
-      const meiPrivacy = mei.page.getByRole('region', { name: 'Location Privacy' });
+      const meiPrivacy = mei.page.getByRole('region', { name: 'Location privacy' });
       await meiPrivacy
         .getByText('An admin made you a reviewer: you see the exact place of obscured logs.')
         .waitFor();
@@ -203,7 +203,7 @@ describe('the account page', () => {
     try {
       const { page, context } = ada;
       await page.goto('/account');
-      const privacy = page.getByRole('region', { name: 'Location Privacy' });
+      const privacy = page.getByRole('region', { name: 'Location privacy' });
       const level = privacy.getByLabel('Default for new logs and outings');
       expect(await level.inputValue()).toBe('open');
       await privacy.getByText('Others see the place, rounded to about 1 km.').waitFor();
@@ -227,7 +227,7 @@ describe('the account page', () => {
       expect(await created.json()).toMatchObject({ locationPrivacy: 'obscured' });
       expect(await privacy.getByText(/you a reviewer/).count()).toBe(0);
 
-      const viewers = page.getByRole('region', { name: 'Trusted Viewers' });
+      const viewers = page.getByRole('region', { name: 'Trusted viewers' });
       await viewers
         .getByText(
           'They see the exact place of your obscured logs and outings when signed in. Private places stay hidden from everyone.',
