@@ -149,7 +149,27 @@ export const sharedLocationShape = {
   locationCell: geoCellSchema
     .nullable()
     .describe('The 0.2° cell the true point lies in, when the place is obscured'),
+  locationExact: z
+    .boolean()
+    .describe(
+      "True when the viewer sees the exact point of an obscured place: the owner's trusted " +
+        'viewer or a reviewer',
+    ),
 };
+
+/**
+ * What a shared log or outing leaves out of its owner's: the place hierarchy its source gave
+ * (a county or the source's place id would narrow a rounded or obscured point) and the owner's
+ * privacy choices (how it shows is `locationShown`).
+ */
+export const ownerPlaceFields = {
+  county: true,
+  stateProvince: true,
+  countryCode: true,
+  locationId: true,
+  locationPrivacy: true,
+  locationEmbargoUntil: true,
+} as const;
 
 /** cyrb53: a stable 53-bit hash of text, as a number in [0, 1). */
 function unitHash(text: string, seed: number): number {

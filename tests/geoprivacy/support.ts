@@ -1,8 +1,7 @@
-import { text } from 'node:stream/consumers';
 import type { FastifyInstance } from 'fastify';
-import yauzl from 'yauzl';
 import { expect } from 'vitest';
 import type { LogWriteInput } from '../../src/common/logs/schemas.js';
+import { unzipText } from '../outings/support.js';
 import { as, createLogAs, type TestUser } from '../support/helpers.js';
 
 // What the location-privacy tests share: a nest's exact place, and every surface where a log or
@@ -27,27 +26,6 @@ export const nestLog = (overrides: Partial<LogWriteInput> = {}): Partial<LogWrit
   ...overrides,
 });
 
-/** Every file of a zip by name. */
-export async function unzip(zip: Buffer): Promise<Record<string, string>> {
-  const archive = await yauzl.fromBufferPromise(zip);
-  const files: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    archive.on('entry', (entry: yauzl.Entry) => {
-      archive
-        .openReadStreamPromise(entry)
-        .then(text)
-        .then((content) => {
-          files[entry.fileName] = content;
-          archive.readEntry();
-        }, reject);
-    });
-    archive.on('end', resolve);
-    archive.on('error', reject);
-    archive.readEntry();
-  });
-  return files;
-}
-
 /** occurrence.txt's rows by occurrenceID. */
 export function occurrences(content: string): Map<string, Record<string, string>> {
   const [header, ...rows] = content
@@ -70,7 +48,7 @@ export function surfacesOf(app: () => FastifyInstance) {
   async function publicArchive(owner: TestUser) {
     const res = await get('/api/export/dwca.zip?scope=public&sourced=include', owner);
     expect(res.statusCode, res.body).toBe(200);
-    const files = await unzip(res.rawPayload);
+    const files = await unzipText(res.rawPayload);
     return { files, rows: occurrences(files['occurrence.txt']!) };
   }
 

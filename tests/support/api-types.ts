@@ -2898,7 +2898,7 @@ export interface operations {
               north: number;
               east: number;
             } | null;
-            /** @description True when the viewer sees the exact point of an obscured log: the owner's trusted viewer or a reviewer */
+            /** @description True when the viewer sees the exact point of an obscured place: the owner's trusted viewer or a reviewer */
             locationExact: boolean;
           };
         };
@@ -4465,7 +4465,7 @@ export interface operations {
               north: number;
               east: number;
             } | null;
-            /** @description True when the viewer sees the exact point */
+            /** @description True when the viewer sees the exact point of an obscured place: the owner's trusted viewer or a reviewer */
             locationExact: boolean;
             logs: {
               /** Format: uuid */
@@ -4538,7 +4538,7 @@ export interface operations {
                 north: number;
                 east: number;
               } | null;
-              /** @description True when the viewer sees the exact point of an obscured log: the owner's trusted viewer or a reviewer */
+              /** @description True when the viewer sees the exact point of an obscured place: the owner's trusted viewer or a reviewer */
               locationExact: boolean;
             }[];
           };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   locationPrivacyReadShape,
   locationPrivacyWriteShape,
+  ownerPlaceFields,
   sharedLocationShape,
 } from '../location-privacy.js';
 import { readIsoDateTime } from '../dates.js';
@@ -251,23 +252,9 @@ export const sharedLogSchema = logSchema
     userId: true,
     firstOfSpecies: true,
     outingId: true,
-    // the place shows as its name and rounded point; its county and the source's place id stay
-    county: true,
-    stateProvince: true,
-    countryCode: true,
-    locationId: true,
-    locationPrivacy: true,
-    locationEmbargoUntil: true,
+    ...ownerPlaceFields,
   })
-  .extend({
-    ...sharedLocationShape,
-    locationExact: z
-      .boolean()
-      .describe(
-        "True when the viewer sees the exact point of an obscured log: the owner's trusted " +
-          'viewer or a reviewer',
-      ),
-  });
+  .extend(sharedLocationShape);
 export type SharedLog = z.infer<typeof sharedLogSchema>;
 
 export const logListSchema = z.object({ items: z.array(logSchema), total: z.number().int() });

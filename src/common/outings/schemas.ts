@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   locationPrivacyReadShape,
   locationPrivacyWriteShape,
+  ownerPlaceFields,
   sharedLocationShape,
 } from '../location-privacy.js';
 import {
@@ -137,19 +138,8 @@ export type OutingDetails = z.infer<typeof outingDetailsSchema>;
  * as a log's (issue 35), and its place hierarchy stays out, as a shared log's does.
  */
 export const sharedOutingSchema = outingSummarySchema
-  .omit({
-    county: true,
-    stateProvince: true,
-    countryCode: true,
-    locationId: true,
-    locationPrivacy: true,
-    locationEmbargoUntil: true,
-  })
-  .extend({
-    ...sharedLocationShape,
-    locationExact: z.boolean().describe('True when the viewer sees the exact point'),
-    logs: z.array(sharedLogSchema),
-  });
+  .omit(ownerPlaceFields)
+  .extend({ ...sharedLocationShape, logs: z.array(sharedLogSchema) });
 export type SharedOuting = z.infer<typeof sharedOutingSchema>;
 
 /**
