@@ -62,6 +62,10 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         notes: null,
         isPublic: true, // new logs are public by default
         showExactLocation: false, // shared pages round the point unless the owner allows it
+        // issue 35: the account's default level (open), no embargo, shown as it is
+        locationPrivacy: 'open',
+        locationEmbargoUntil: null,
+        locationShown: { level: 'open', reason: null },
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         lifer: true, // Ada's first Jubjub Bird
