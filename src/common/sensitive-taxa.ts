@@ -73,7 +73,7 @@ export const sensitiveTaxonWriteSchema = z
     scientificName: scientificName.optional(),
     taxonId: z.string().trim().max(120, 'Unknown taxon').optional(),
     level: levelField,
-    area: areaSchema.nullish(),
+    area: areaSchema.optional().describe('Where the rule holds; absent: everywhere'),
     areaName: areaNameField,
   })
   .refine((rule) => rule.scientificName || rule.taxonId, {

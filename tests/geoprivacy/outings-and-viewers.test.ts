@@ -112,7 +112,7 @@ describe.each(stores)('location privacy of outings and viewers on $store', ({ da
     const hidden = (await get(`/api/outings/shared/${outing.id}`)).json();
     expect(hidden).toMatchObject({ latitude: null, placeName: null, locationCell: null });
     expect(hidden.locationShown).toEqual({ level: 'private', reason: 'logs' });
-  });
+  }, 60_000); // two dozen requests and an archive: slow on a loaded box
 
   it("an outing's own level and embargo, and a private log that no one sees changes nothing", async () => {
     const ada = await signUp(app, 'outing-own');

@@ -305,6 +305,10 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
               captive: false,
               mediaUrls: [],
               sourceUrl: null,
+              // issue 35: the owner's own file keeps the exact point, and says how it shows
+              locationPrivacy: 'open',
+              locationEmbargoUntil: null,
+              locationShown: { level: 'open', reason: null },
             },
           },
         ],

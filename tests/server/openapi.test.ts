@@ -288,7 +288,6 @@ describe('the OpenAPI document', () => {
     const security = (method: string, path: string) => operation(method, path).security;
     for (const [method, path] of [
       ['get', '/healthz'],
-      ['get', '/api/logs/shared/{id}'],
       ['post', '/api/auth/register'],
       ['post', '/api/auth/login'],
       ['get', '/api/callback'],
@@ -300,8 +299,11 @@ describe('the OpenAPI document', () => {
         /Not signed in/,
       );
     }
-    // used when there is one: the bridge after signing in, signing out, photos of public logs
+    // used when there is one: the bridge after signing in, signing out, photos of public logs,
+    // the shared log and outing (a trusted viewer's exact place, issue 35)
     for (const [method, path] of [
+      ['get', '/api/logs/shared/{id}'],
+      ['get', '/api/outings/shared/{id}'],
       ['get', '/api/login'],
       ['get', '/api/logout'],
       ['get', '/objects/uploads/{id}'],

@@ -5673,40 +5673,38 @@ export interface operations {
           taxonId?: string;
           /** @enum {string} */
           level: 'obscured' | 'private';
+          /** @description Where the rule holds; absent: everywhere */
           area?:
             | (
-                | (
-                    | {
-                        /** @enum {string} */
-                        type: 'Polygon';
-                        coordinates: number[][][];
-                      }
-                    | {
-                        /** @enum {string} */
-                        type: 'MultiPolygon';
-                        coordinates: number[][][][];
-                      }
-                  )
                 | {
                     /** @enum {string} */
-                    type: 'Feature';
-                    geometry:
-                      | {
-                          /** @enum {string} */
-                          type: 'Polygon';
-                          coordinates: number[][][];
-                        }
-                      | {
-                          /** @enum {string} */
-                          type: 'MultiPolygon';
-                          coordinates: number[][][][];
-                        };
-                    properties?: {
-                      [key: string]: unknown;
-                    } | null;
+                    type: 'Polygon';
+                    coordinates: number[][][];
+                  }
+                | {
+                    /** @enum {string} */
+                    type: 'MultiPolygon';
+                    coordinates: number[][][][];
                   }
               )
-            | null;
+            | {
+                /** @enum {string} */
+                type: 'Feature';
+                geometry:
+                  | {
+                      /** @enum {string} */
+                      type: 'Polygon';
+                      coordinates: number[][][];
+                    }
+                  | {
+                      /** @enum {string} */
+                      type: 'MultiPolygon';
+                      coordinates: number[][][][];
+                    };
+                properties?: {
+                  [key: string]: unknown;
+                } | null;
+              };
           areaName?: string | null;
         };
       };

@@ -90,7 +90,7 @@ async function importRow(
     scientificName: cell('scientificName'),
     taxonId: cell('taxonId'),
     level: cell('level')?.toLowerCase(),
-    area: area === undefined ? null : readArea(area),
+    area: area === undefined ? undefined : readArea(area),
     areaName: cell('areaName'),
   });
   if (!parsed.success) return parsed.error.issues[0]!.message;
