@@ -77,7 +77,7 @@ describe.each(stores)('location privacy of shared logs on $store', ({ databaseUr
       locationID: '',
       informationWithheld: 'Exact coordinates withheld',
     });
-    expectNothingGivenAway(bodies, ['42.4436', '76.5019', 'L123456']);
+    expectNothingGivenAway(bodies, ['42.443617', '76.501943', 'L123456']);
     // the owner's own reply and whole archive keep the exact place
     const own = await get(`/api/logs/${log.id}`, ada);
     expect(own.json()).toMatchObject({ ...NEST, placeName: "Eagle nest, Smith's farm" });
@@ -245,5 +245,44 @@ describe.each(stores)('location privacy of shared logs on $store', ({ databaseUr
       longitude: -71.3,
       placeName: 'Pinkham Notch',
     });
+  });
+
+  it('obscures south of the equator and on both sides of Greenwich the same way', async () => {
+    const ada = await signUp(app, 'hemispheres');
+    for (const [where, point, cell, region] of [
+      [
+        'Sydney',
+        { latitude: -33.868822, longitude: 151.209295 },
+        { south: -34, west: 151.2, north: -33.8, east: 151.4 },
+        'Australia',
+      ],
+      [
+        'Lima',
+        { latitude: -12.046374, longitude: -77.042793 },
+        { south: -12.2, west: -77.2, north: -12, east: -77 },
+        'Peru',
+      ],
+    ] as const) {
+      const log = await createPrivacyLog(app, ada, {
+        ...point,
+        placeName: `Roost in ${where}`,
+        county: null,
+        stateProvince: null,
+        countryCode: null,
+        locationId: null,
+        speciesCommon: 'Song Sparrow',
+        speciesScientific: 'Melospiza melodia',
+        locationPrivacy: 'obscured',
+      });
+      const shared = await sharedLogSurfaces(ada, log.id);
+      expect(shared.json.locationCell, where).toEqual(cell);
+      expect(inCell(point, cell) && inCell(shared.json, cell), where).toBe(true);
+      expect(shared.json.placeName).toBe(region); // the country at the point
+      expectNothingGivenAway(shared.bodies, [
+        String(point.latitude),
+        String(point.longitude),
+        'Roost',
+      ]);
+    }
   });
 });

@@ -9,8 +9,11 @@ import { as, createLogAs, type TestUser } from '../support/helpers.js';
 
 /** A nest by Cayuga Lake: its cell is 42.4–42.6 N, 76.6–76.4 W. */
 export const NEST = { latitude: 42.443617, longitude: -76.501943 };
-/** Text that would give the nest away: the digits of its point, its name, its county, its id. */
-export const GIVEAWAYS = ['42.4436', '76.5019', 'Smith', 'Tompkins', 'L123456'];
+/**
+ * Text that would give the nest away: its point to the 6 decimals it was logged with (an
+ * obscured point has 5: it cannot hold them by chance), its name, its county, its id.
+ */
+export const GIVEAWAYS = ['42.443617', '76.501943', 'Smith', 'Tompkins', 'L123456'];
 
 export const nestLog = (overrides: Partial<LogWriteInput> = {}): Partial<LogWriteInput> => ({
   speciesCommon: 'Bald Eagle',
