@@ -61,6 +61,32 @@ describe('tooltips', () => {
     await context.close();
   });
 
+  it('never open once the pointer or the focus left before the delay ran out', async () => {
+    const { page, context } = await signUp(browser, { viewport: { width: 1280, height: 800 } });
+    await createLog(context, { speciesCommon: 'Dipper' });
+    await page.goto('/');
+    const actions = page.getByRole('button', { name: 'Actions for Dipper' });
+    await actions.waitFor();
+
+    // passing over the button on the way elsewhere
+    await pointAt(page, actions);
+    await page.waitForTimeout(200);
+    await page.mouse.move(640, 700, { steps: 8 });
+    await page.waitForTimeout(1200);
+    expect(await tooltip(page, 'Actions for Dipper').count()).toBe(0);
+
+    // the menu hands focus back to its button, then the delete dialog takes it
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await page.waitForTimeout(1200);
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Cancel' }).click({ timeout: 5000 });
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('say why Share is disabled, on hover and on keyboard focus', async () => {
     const { page, context } = await signUp(browser, { viewport: { width: 390, height: 844 } });
     const log = await createLog(context, { speciesCommon: 'Secret Owl', isPublic: false });

@@ -32,30 +32,60 @@ function useDelayedOpen(delay: number) {
     },
     [delay, show],
   );
-  return { open, onOpenChange };
+  // radix asks to close only what it believes open: a pending open is cancelled here instead
+  const cancel = React.useCallback(() => clearTimeout(timer.current), []);
+  return { open, onOpenChange, cancel };
 }
+
+/** Cancels a tooltip's pending open: focus or the pointer left before its delay ran out. */
+const CancelContext = React.createContext<() => void>(() => {});
 
 /** A tooltip: opens after 700 ms, or at once right after another closed (SPEC §9). */
 function Tooltip({
   delayDuration = TOOLTIP_DELAY_MS,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  const { open, onOpenChange } = useDelayedOpen(delayDuration);
+  const { open, onOpenChange, cancel } = useDelayedOpen(delayDuration);
   return (
     // radix's own delays off: the open state above keeps them, across every tooltip
     <TooltipPrimitive.Provider delayDuration={0} skipDelayDuration={0}>
-      <TooltipPrimitive.Root
-        data-slot="tooltip"
-        open={open}
-        onOpenChange={onOpenChange}
-        {...props}
-      />
+      <CancelContext value={cancel}>
+        <TooltipPrimitive.Root
+          data-slot="tooltip"
+          open={open}
+          onOpenChange={onOpenChange}
+          {...props}
+        />
+      </CancelContext>
     </TooltipPrimitive.Provider>
   );
 }
 
-function TooltipTrigger({ ...props }: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
-  return <TooltipPrimitive.Trigger data-slot="tooltip-trigger" {...props} />;
+function TooltipTrigger({
+  onBlur,
+  onPointerLeave,
+  onPointerDown,
+  ...props
+}: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
+  const cancel = React.useContext(CancelContext);
+  return (
+    <TooltipPrimitive.Trigger
+      data-slot="tooltip-trigger"
+      onBlur={(event) => {
+        cancel();
+        onBlur?.(event);
+      }}
+      onPointerLeave={(event) => {
+        cancel();
+        onPointerLeave?.(event);
+      }}
+      onPointerDown={(event) => {
+        cancel();
+        onPointerDown?.(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 function TooltipContent({
