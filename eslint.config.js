@@ -29,14 +29,15 @@ const webFeatures = {
 };
 const serverFeatures = {
   account: ['auth', 'data-exchange', 'geoprivacy', 'outings', 'photos'],
-  admin: ['auth', 'geoprivacy', 'photos'],
+  admin: ['auth', 'geoprivacy', 'occurrences', 'photos'],
   auth: [],
-  'data-exchange': ['auth', 'geoprivacy', 'logs', 'maps', 'outings', 'photos'],
+  'data-exchange': ['auth', 'geoprivacy', 'logs', 'maps', 'occurrences', 'outings', 'photos'],
   geoprivacy: ['auth', 'taxonomy'],
   lists: ['auth', 'logs', 'taxonomy'],
   outings: ['auth', 'logs', 'photos'],
-  logs: ['auth', 'photos', 'taxonomy'],
+  logs: ['auth', 'occurrences', 'photos', 'taxonomy'],
   maps: ['auth', 'logs'],
+  occurrences: ['auth', 'geoprivacy'],
   photos: ['auth'],
   pwa: ['auth'],
   sharing: ['auth', 'geoprivacy', 'logs', 'outings'],

@@ -8,6 +8,7 @@ import {
 import { deleteStaleImports, importsDir } from './features/data-exchange/index.js';
 import { deleteOrphanUploads } from './features/photos/index.js';
 import { linkLogsToBackbone } from './features/logs/index.js';
+import { buildOccurrenceModel, modelOlderThan } from './features/occurrences/index.js';
 import { seedBackbone } from './features/taxonomy/index.js';
 import { renameStoredZones } from './db/zone-names.js';
 
@@ -23,6 +24,8 @@ const HOUR = 60 * MINUTE;
  * (An import still reading its file has it open: removing the name takes nothing from it.)
  */
 const STALE_IMPORT_MS = 10 * MINUTE;
+/** The occurrence model is built again when its last build is this old: about nightly. */
+const OCCURRENCE_MODEL_AGE_MS = 23 * HOUR;
 
 interface Job {
   /** null: once, at start. */
@@ -75,6 +78,18 @@ function serverJobs(app: FastifyInstance, seedTaxa: boolean, dataDir: string): J
         if (renamed > 0) app.log.info({ renamed }, 'renamed time zones to their IANA names');
       },
       failure: 'could not rename time zones to their IANA names',
+    },
+    {
+      // the occurrence model of the flags and the picker (issue 36): nightly, and at start when
+      // the last build is older than a day (or none was made)
+      everyMs: HOUR,
+      atStart: 'background',
+      run: async () => {
+        if (!(await modelOlderThan(app.db, OCCURRENCE_MODEL_AGE_MS))) return;
+        const build = await buildOccurrenceModel(app.db, app.streamRows);
+        app.log.info(build, 'built the occurrence model');
+      },
+      failure: 'could not build the occurrence model',
     },
     {
       // rate-limit counters whose window has passed

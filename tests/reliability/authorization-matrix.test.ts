@@ -236,6 +236,28 @@ const matrix: Record<string, RouteCase> = {
     }),
     expect: adminOnly(204),
   },
+  // issue 36: the occurrence model (admins) and the review of flagged records (admins, reviewers)
+  'GET /api/admin/occurrences': {
+    request: get('/api/admin/occurrences'),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/occurrences/build': {
+    request: async () => ({ method: 'POST', url: '/api/admin/occurrences/build' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/review/logs': {
+    request: get('/api/review/logs'),
+    expect: adminOnly(200),
+  },
+  'POST /api/review/logs/:id': {
+    // the owner's logs are not flagged: the admin finds no flagged record of the id
+    request: async (world, visibility) => ({
+      method: 'POST',
+      url: `/api/review/logs/${world.logs[visibility].id}`,
+      payload: { status: 'accepted' },
+    }),
+    expect: adminOnly(404),
+  },
   'POST /api/pwa-auth-bridge': {
     // a guessed token opens no session, whoever asks
     request: async () => ({

@@ -900,6 +900,46 @@ export interface paths {
     patch: operations['updateSensitiveTaxon'];
     trace?: never;
   };
+  '/api/admin/occurrences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The occurrence model
+     * @description Its last build (logs and reference records read, cells made, how long it took) and the reference sets imported with `npm run occurrences:import`, with their citations.
+     */
+    get: operations['getOccurrenceStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/occurrences/build': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Build the occurrence model now
+     * @description What the nightly job does: reads every log and the reference sets again. Answers when the build is done, with the model’s new state.
+     */
+    post: operations['buildOccurrences'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users': {
     parameters: {
       query?: never;
@@ -999,6 +1039,46 @@ export interface paths {
      * @description Its link stops working at once.
      */
     delete: operations['revokeInvitation'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/review/logs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Flagged records to review
+     * @description Every account's records flagged as unusual where and when they were made; each place as its location privacy allows (a reviewer sees the exact point of an obscured one, nobody a private one). 50 a page.
+     */
+    get: operations['listReview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/review/logs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Decide on a flagged record
+     * @description accepted, needs_evidence or not_accepted, with an optional comment its owner sees on the record. Deciding again replaces the decision.
+     */
+    post: operations['reviewLog'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1871,6 +1951,8 @@ export interface operations {
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description unusual: only the logs flagged as unusual where and when they were made (issue 36) */
+        flag?: 'unusual';
         page?: number;
         pageSize?: number;
       };
@@ -1971,6 +2053,20 @@ export interface operations {
                  */
                 reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
               };
+              /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+              unusual: {
+                firstWithinKm?: number;
+                notInWeeks?: number[];
+                countAbove?: number;
+              } | null;
+              /** @description A reviewer's decision on the unusual record; null: none yet */
+              review: {
+                /** @enum {string} */
+                status: 'accepted' | 'needs_evidence' | 'not_accepted';
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+              } | null;
             }[];
             total: number;
           };
@@ -2155,6 +2251,20 @@ export interface operations {
                */
               reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
             };
+            /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+            unusual: {
+              firstWithinKm?: number;
+              notInWeeks?: number[];
+              countAbove?: number;
+            } | null;
+            /** @description A reviewer's decision on the unusual record; null: none yet */
+            review: {
+              /** @enum {string} */
+              status: 'accepted' | 'needs_evidence' | 'not_accepted';
+              comment: string | null;
+              /** Format: date-time */
+              decidedAt: string;
+            } | null;
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -2250,6 +2360,20 @@ export interface operations {
                */
               reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
             };
+            /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+            unusual: {
+              firstWithinKm?: number;
+              notInWeeks?: number[];
+              countAbove?: number;
+            } | null;
+            /** @description A reviewer's decision on the unusual record; null: none yet */
+            review: {
+              /** @enum {string} */
+              status: 'accepted' | 'needs_evidence' | 'not_accepted';
+              comment: string | null;
+              /** Format: date-time */
+              decidedAt: string;
+            } | null;
             /** @description True when the log is the user's first of its species */
             lifer: boolean;
           };
@@ -2412,6 +2536,20 @@ export interface operations {
                */
               reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
             };
+            /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+            unusual: {
+              firstWithinKm?: number;
+              notInWeeks?: number[];
+              countAbove?: number;
+            } | null;
+            /** @description A reviewer's decision on the unusual record; null: none yet */
+            review: {
+              /** @enum {string} */
+              status: 'accepted' | 'needs_evidence' | 'not_accepted';
+              comment: string | null;
+              /** Format: date-time */
+              decidedAt: string;
+            } | null;
           };
         };
       };
@@ -2602,6 +2740,20 @@ export interface operations {
                */
               reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
             };
+            /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+            unusual: {
+              firstWithinKm?: number;
+              notInWeeks?: number[];
+              countAbove?: number;
+            } | null;
+            /** @description A reviewer's decision on the unusual record; null: none yet */
+            review: {
+              /** @enum {string} */
+              status: 'accepted' | 'needs_evidence' | 'not_accepted';
+              comment: string | null;
+              /** Format: date-time */
+              decidedAt: string;
+            } | null;
           };
         };
       };
@@ -2730,6 +2882,8 @@ export interface operations {
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description unusual: only the logs flagged as unusual where and when they were made (issue 36) */
+        flag?: 'unusual';
         /** @description Features per page, newest observed first; default 10000, at most 100000 */
         limit?: number;
         /** @description The nextCursor of the previous page; absent for the first page */
@@ -3663,6 +3817,20 @@ export interface operations {
                  */
                 reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
               };
+              /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+              unusual: {
+                firstWithinKm?: number;
+                notInWeeks?: number[];
+                countAbove?: number;
+              } | null;
+              /** @description A reviewer's decision on the unusual record; null: none yet */
+              review: {
+                /** @enum {string} */
+                status: 'accepted' | 'needs_evidence' | 'not_accepted';
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+              } | null;
             }[];
           };
         };
@@ -3807,6 +3975,20 @@ export interface operations {
                  */
                 reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
               };
+              /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+              unusual: {
+                firstWithinKm?: number;
+                notInWeeks?: number[];
+                countAbove?: number;
+              } | null;
+              /** @description A reviewer's decision on the unusual record; null: none yet */
+              review: {
+                /** @enum {string} */
+                status: 'accepted' | 'needs_evidence' | 'not_accepted';
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+              } | null;
             }[];
           };
         };
@@ -4009,6 +4191,20 @@ export interface operations {
                  */
                 reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
               };
+              /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+              unusual: {
+                firstWithinKm?: number;
+                notInWeeks?: number[];
+                countAbove?: number;
+              } | null;
+              /** @description A reviewer's decision on the unusual record; null: none yet */
+              review: {
+                /** @enum {string} */
+                status: 'accepted' | 'needs_evidence' | 'not_accepted';
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+              } | null;
             }[];
           };
         };
@@ -4234,6 +4430,20 @@ export interface operations {
                  */
                 reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
               };
+              /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+              unusual: {
+                firstWithinKm?: number;
+                notInWeeks?: number[];
+                countAbove?: number;
+              } | null;
+              /** @description A reviewer's decision on the unusual record; null: none yet */
+              review: {
+                /** @enum {string} */
+                status: 'accepted' | 'needs_evidence' | 'not_accepted';
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+              } | null;
             }[];
           };
         };
@@ -4577,6 +4787,8 @@ export interface operations {
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description unusual: only the logs flagged as unusual where and when they were made (issue 36) */
+        flag?: 'unusual';
       };
       header?: never;
       path?: never;
@@ -4627,6 +4839,8 @@ export interface operations {
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description unusual: only the logs flagged as unusual where and when they were made (issue 36) */
+        flag?: 'unusual';
         tz?: string;
         format?: 'csv' | 'dwc';
       };
@@ -4678,6 +4892,8 @@ export interface operations {
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description unusual: only the logs flagged as unusual where and when they were made (issue 36) */
+        flag?: 'unusual';
         tz?: string;
       };
       header?: never;
@@ -4728,6 +4944,8 @@ export interface operations {
         place?: string;
         /** @description Only the logs of this outing; another user's outing matches none */
         outingId?: string;
+        /** @description unusual: only the logs flagged as unusual where and when they were made (issue 36) */
+        flag?: 'unusual';
         tz?: string;
         /** @description public: only public logs, as their shared pages show them (notes too, coordinates rounded unless shared exactly) */
         scope?: 'all' | 'public';
@@ -4825,6 +5043,15 @@ export interface operations {
               line: number;
               message: string;
             }[];
+            /** @description Issue 36: records unusual where and when they were made, by kind; never refused */
+            unusual: {
+              /** @enum {string} */
+              kind: 'firstWithinKm' | 'notInWeeks' | 'countAbove';
+              message: string;
+              count: number;
+              /** @description The first species flagged so, at most 10 */
+              species: string[];
+            }[];
           };
         };
       };
@@ -4854,6 +5081,15 @@ export interface operations {
             warnings: {
               line: number;
               message: string;
+            }[];
+            /** @description Issue 36: records unusual where and when they were made, by kind; never refused */
+            unusual: {
+              /** @enum {string} */
+              kind: 'firstWithinKm' | 'notInWeeks' | 'countAbove';
+              message: string;
+              count: number;
+              /** @description The first species flagged so, at most 10 */
+              species: string[];
             }[];
           };
         };
@@ -4929,6 +5165,15 @@ export interface operations {
             warnings: {
               line: number;
               message: string;
+            }[];
+            /** @description Issue 36: records unusual where and when they were made, by kind; never refused */
+            unusual: {
+              /** @enum {string} */
+              kind: 'firstWithinKm' | 'notInWeeks' | 'countAbove';
+              message: string;
+              count: number;
+              /** @description The first species flagged so, at most 10 */
+              species: string[];
             }[];
             message: string;
           };
@@ -6065,6 +6310,124 @@ export interface operations {
       };
     };
   };
+  getOccurrenceStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lastBuild: {
+              /** Format: date-time */
+              finishedAt: string;
+              logs: number;
+              referenceRecords: number;
+              cells: number;
+              ms: number;
+            } | null;
+            referenceSets: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              citation: string | null;
+              doi: string | null;
+              license: string | null;
+              rows: number;
+              records: number;
+              /** Format: date-time */
+              importedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  buildOccurrences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            lastBuild: {
+              /** Format: date-time */
+              finishedAt: string;
+              logs: number;
+              referenceRecords: number;
+              cells: number;
+              ms: number;
+            } | null;
+            referenceSets: {
+              /** Format: uuid */
+              id: string;
+              title: string;
+              citation: string | null;
+              doi: string | null;
+              license: string | null;
+              rows: number;
+              records: number;
+              /** Format: date-time */
+              importedAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Admins only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listUsersAsAdmin: {
     parameters: {
       query?: never;
@@ -6462,6 +6825,184 @@ export interface operations {
       };
       /** @description No open invitation with this id */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listReview: {
+    parameters: {
+      query?: {
+        /** @description open: flagged records without a decision (oldest flagged first); decided: the rest */
+        status?: 'open' | 'decided';
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              /** Format: uuid */
+              id: string;
+              /** @description The owner's name, else their email's name part */
+              owner: string;
+              speciesCommon: string;
+              speciesScientific: string | null;
+              count: number | null;
+              /** Format: date-time */
+              observedAt: string;
+              timeZone: string | null;
+              placeName: string | null;
+              latitude: number | null;
+              longitude: number | null;
+              coordinateUncertainty: number | null;
+              description: string | null;
+              notes: string | null;
+              /** @description Public logs can be opened by their shared link, photos and all */
+              isPublic: boolean;
+              /** @description How many photos the record has */
+              photos: number;
+              /** @description Why the record is unusual where and when it was made */
+              unusual: {
+                firstWithinKm?: number;
+                notInWeeks?: number[];
+                countAbove?: number;
+              };
+              review: {
+                /** @enum {string} */
+                status: 'accepted' | 'needs_evidence' | 'not_accepted';
+                comment: string | null;
+                /** Format: date-time */
+                decidedAt: string;
+              } | null;
+            }[];
+            total: number;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Reviewers only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  reviewLog: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status: 'accepted' | 'needs_evidence' | 'not_accepted';
+          comment?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'accepted' | 'needs_evidence' | 'not_accepted';
+            comment: string | null;
+            /** Format: date-time */
+            decidedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Reviewers only (or a cross-site request) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No flagged record with this id */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -7,6 +7,13 @@ import type { FastifyInstance } from 'fastify';
 
 type Db = FastifyInstance['db'];
 
+/** Undo 0021 (occurrences): its tables and the logs' flags. */
+async function undoOccurrences(db: Db) {
+  await db.execute(sql`DROP TABLE log_reviews, occurrence_builds, occurrence_cells, occurrence_staging,
+    occurrence_effort, reference_occurrences, reference_sets`);
+  await db.execute(sql`ALTER TABLE logs DROP COLUMN unusual`);
+}
+
 /** Undo 0020 (location privacy): its tables, columns, functions and triggers. */
 async function undoLocationPrivacy(db: Db) {
   await db.execute(sql`DROP TRIGGER logs_location_privacy_default ON logs`);
@@ -70,6 +77,7 @@ async function undoSpeciesUnits(db: Db) {
 async function undoNothing() {}
 
 const undoSteps = [
+  undoOccurrences,
   undoLocationPrivacy,
   undoTaxaRanking,
   undoTaxaSynonyms,
@@ -79,8 +87,8 @@ const undoSteps = [
 ];
 
 /**
- * Puts the store back as it was before the newest `count` migrations (at most 6: 0020, 0019,
- * 0018, 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
+ * Puts the store back as it was before the newest `count` migrations (at most 7: 0021, 0020,
+ * 0019, 0018, 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
  */
 export async function undoNewestMigrations(db: Db, count: number) {
   for (const undo of undoSteps.slice(0, count)) await undo(db);

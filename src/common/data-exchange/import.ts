@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { queryParam } from '../query-params.js';
+import { unusualGroupSchema } from '../occurrences.js';
 
 // CSV import of logs (issue 5, issue 24): our own export, iNaturalist observations or "My eBird
 // Data"; `POST /api/import?dryRun=…&onInvalid=…` (ARCHITECTURE "Later contracts").
@@ -83,6 +84,9 @@ export const importResultSchema = z.object({
   rejected: z.array(importRejectionSchema),
   rejectedSummary: z.array(importRejectionGroupSchema),
   warnings: z.array(importWarningSchema),
+  unusual: z
+    .array(unusualGroupSchema)
+    .describe('Issue 36: records unusual where and when they were made, by kind; never refused'),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -10,6 +10,7 @@ import { UPLOADED_PHOTO_PATH } from '../photos.js';
 import { optionalQuery, queryDay } from '../query-params.js';
 import { canonicalTimeZone } from '../zone-names.js';
 import { taxonSchema } from '../taxonomy.js';
+import { reviewSchema, unusualSchema } from '../occurrences.js';
 import { PAGE_SIZE } from './list-search.js';
 import { countKindField, countKinds, countProblem } from './count.js';
 import { logDetailsShape, logDetailsWriteShape } from './record-details.js';
@@ -231,6 +232,12 @@ export const logSchema = z.object({
   photos: z.array(logPhotoSchema),
   ...logDetailsShape,
   ...locationPrivacyReadShape,
+  unusual: unusualSchema
+    .nullable()
+    .describe('Issue 36: what made the record unusual where and when it was made; null: nothing'),
+  review: reviewSchema
+    .nullable()
+    .describe("A reviewer's decision on the unusual record; null: none yet"),
 });
 export type Log = z.infer<typeof logSchema>;
 
@@ -253,6 +260,8 @@ export const sharedLogSchema = logSchema
     firstOfSpecies: true,
     outingId: true,
     ...ownerPlaceFields,
+    unusual: true,
+    review: true,
   })
   .extend(sharedLocationShape);
 export type SharedLog = z.infer<typeof sharedLogSchema>;
@@ -287,6 +296,9 @@ export const logFiltersSchema = z.object({
   ),
   place: optionalQuery(z.string().trim().max(LOG_LIMITS.placeName, 'Location filter is too long')),
   outingId: outingFilter,
+  flag: optionalQuery(z.enum(['unusual'], { error: 'flag must be unusual' })).describe(
+    'unusual: only the logs flagged as unusual where and when they were made (issue 36)',
+  ),
 });
 export type LogFilters = z.infer<typeof logFiltersSchema>;
 

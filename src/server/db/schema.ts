@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DataLicense } from '../../common/data-exchange/licenses.js';
 import type { ObscuredPlace } from '../../common/location-privacy.js';
+import type { ReviewStatus, Unusual } from '../../common/occurrences.js';
 import type { OutingProtocol } from '../../common/outings/schemas.js';
 
 // Tables of SPEC §3; lengths match the shared zod limits in src/common/logs.ts.
@@ -263,6 +264,11 @@ export const logs = pgTable(
      * from the names and the taxon (migration 0016), whatever writes the log.
      */
     speciesUnit: text('species_unit'),
+    /**
+     * What made the record unusual where and when it was made (issue 36: unusualSchema), set at
+     * entry and import from the occurrence model; null: nothing.
+     */
+    unusual: jsonb('unusual').$type<Unusual>(),
   },
   (table) => [
     // The list's order in full: a page of filtered logs stops at its last row, whatever the plan.
@@ -294,6 +300,10 @@ export const logs = pgTable(
       table.id,
     ),
     index('logs_outing_idx').on(table.outingId, table.observedAt),
+    // the review queue and a user's `flag=unusual`: flagged records only
+    index('logs_unusual_idx')
+      .on(table.observedAt, table.id)
+      .where(sql`${table.unusual} IS NOT NULL`),
     check('logs_count_range', sql`${table.count} >= 0`),
     check(
       'logs_coordinate_uncertainty_range',
@@ -579,3 +589,89 @@ export const trustedViewers = pgTable(
     index('trusted_viewers_viewer_idx').on(table.viewerId),
   ],
 );
+
+/**
+ * Issue 36: where and when each species was recorded on the instance, rebuilt by the occurrence
+ * job from every account's logs (at the place each shows to others; none for a private one) and
+ * the reference sets. A cell is an H3 index (its resolution is in its bits), a week 1–52 of the
+ * local date; the species is a log's species_unit.
+ */
+export const occurrenceCells = pgTable(
+  'occurrence_cells',
+  {
+    speciesUnit: text('species_unit').notNull(),
+    cell: bigint('cell', { mode: 'bigint' }).notNull(),
+    week: smallint('week').notNull(),
+    records: integer('records').notNull(),
+    /** The most individuals one record counted; null: none counted. */
+    maxCount: integer('max_count'),
+  },
+  (table) => [primaryKey({ columns: [table.speciesUnit, table.cell, table.week] })],
+);
+
+/** Records of any species a cell and week: how well the instance knows a place and season. */
+export const occurrenceEffort = pgTable(
+  'occurrence_effort',
+  {
+    cell: bigint('cell', { mode: 'bigint' }).notNull(),
+    week: smallint('week').notNull(),
+    records: integer('records').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.cell, table.week] })],
+);
+
+/** The occurrence model's builds: the last one says how fresh the flags' knowledge is. */
+export const occurrenceBuilds = pgTable('occurrence_builds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Logs and reference records read, and what they made. */
+  logs: integer('logs').notNull(),
+  referenceRecords: integer('reference_records').notNull(),
+  cells: integer('cells').notNull(),
+  ms: integer('ms').notNull(),
+});
+
+/**
+ * A reference data set the admin imported (a GBIF download, any Darwin Core Archive with an
+ * Occurrence core): its citation is shown on /admin; importing the same file again replaces it.
+ */
+export const referenceSets = pgTable('reference_sets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The download's DOI, else the SHA-256 of the file: the same set imported again is one. */
+  key: text('key').notNull().unique(),
+  title: varchar('title', { length: 500 }).notNull(),
+  citation: text('citation'),
+  doi: varchar('doi', { length: 200 }),
+  license: varchar('license', { length: 200 }),
+  /** Occurrence rows read, and those that made a record (a species, a point and a date). */
+  rows: integer('rows').notNull(),
+  records: integer('records').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A reference set's records, already counted a species, cell (both resolutions) and week. */
+export const referenceOccurrences = pgTable(
+  'reference_occurrences',
+  {
+    setId: uuid('set_id')
+      .notNull()
+      .references(() => referenceSets.id, { onDelete: 'cascade' }),
+    speciesUnit: text('species_unit').notNull(),
+    cell: bigint('cell', { mode: 'bigint' }).notNull(),
+    week: smallint('week').notNull(),
+    records: integer('records').notNull(),
+    maxCount: integer('max_count'),
+  },
+  (table) => [primaryKey({ columns: [table.setId, table.speciesUnit, table.cell, table.week] })],
+);
+
+/** A reviewer's decision on a log (issue 36), which its owner sees and its exports carry. */
+export const logReviews = pgTable('log_reviews', {
+  logId: uuid('log_id')
+    .primaryKey()
+    .references(() => logs.id, { onDelete: 'cascade' }),
+  status: varchar('status', { length: 20 }).$type<ReviewStatus>().notNull(),
+  comment: varchar('comment', { length: 1000 }),
+  reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,6 +14,7 @@ import type { Config } from '../../config.js';
 import { ownOrigin } from '../../security.js';
 import { requireUserId } from '../auth/index.js';
 import { sensitiveTaxaRoutes } from '../geoprivacy/index.js';
+import { occurrenceAdminRoutes } from '../occurrences/index.js';
 import {
   assertAdmin,
   createInvitation,
@@ -35,6 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     await assertAdmin(app.db, requireUserId(request));
   });
   await app.register(sensitiveTaxaRoutes, { prefix: '/sensitive-taxa' }); // issue 35
+  await app.register(occurrenceAdminRoutes, { prefix: '/occurrences' }); // issue 36
 
   app.get(
     '/users',

@@ -8,7 +8,9 @@ export {
   createImportedLogs,
   deleteImportedLogs,
   findImportedSources,
+  findUnusualOf,
   isLogId,
+  unusualOfImported,
   type ImportedLog,
 } from './service.js';
 export { listKey, speciesUnit } from './species.js';

@@ -50,6 +50,12 @@ const locationPrivacy = sql`${privacyName(logRow.locationPrivacy)} AS "locationP
   ${isoDay(logRow.locationEmbargoUntil)} AS "locationEmbargoUntil",
   ${logLocationShownSql(logRow, sql.raw('privacy_parts.inherited'))} AS "locationShown"`;
 
+/** Issue 36: the flags and a reviewer's decision, which only the owner's replies carry. */
+const unusualAndReview = sql`${logRow.unusual} AS "unusual",
+  (SELECT row_to_json(rv) FROM (SELECT r.status AS "status", r.comment AS "comment",
+    ${isoUtc(sql`r.decided_at`)} AS "decidedAt" FROM log_reviews r WHERE r.log_id = ${logRow.id}) rv)
+    AS "review"`;
+
 /** The log of the row "l" with the given photos, as JSON text. */
 const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
@@ -64,7 +70,7 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
   ${isoUtc(logRow.updatedAt)} AS "updatedAt",
   ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${logRow.outingId} AS "outingId",
-  ${photos} AS "photos", ${recordDetails}, ${locationPrivacy}
+  ${photos} AS "photos", ${recordDetails}, ${locationPrivacy}, ${unusualAndReview}
   FROM (SELECT ${outingLevelSql(logRow.outingId)} AS inherited) privacy_parts) item)`;
 
 /** The log "l" with its photos, as JSON text. */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Unusual } from '../../../common/occurrences.js';
 import {
   storedUncertainty,
   type LogPageQuery,
@@ -9,6 +11,7 @@ import { parseIsoDateTime } from '../../../common/dates.js';
 import { storedCount } from '../../../common/logs/count.js';
 import { isForeignKeyViolation, type Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
+import { unusualOf } from '../occurrences/index.js';
 import { assertOwnUploads } from '../photos/index.js';
 import { resolveTaxa } from '../taxonomy/index.js';
 import type { LogsReadContext } from './logs-version.js';
@@ -58,6 +61,14 @@ function toColumns(payload: LogWritePayload, taxonId: string | null) {
     showExactLocation: payload.showExactLocation,
     ...recordDetailColumns(payload),
   };
+}
+
+type LogColumns = ReturnType<typeof toColumns>;
+
+/** The columns with the flags the occurrence model raises for each (issue 36). */
+async function withFlags<Row extends LogColumns>(db: Db, rows: Row[]) {
+  const flags = await unusualOf(db, rows);
+  return rows.map((row, index) => ({ ...row, unusual: flags[index] ?? null }));
 }
 
 /** The outing a write puts the log on: absent keeps it (an update) or none (a create). */
@@ -166,9 +177,9 @@ export async function createLog(
   payload: LogWritePayload,
   idempotencyKey?: string,
 ): Promise<{ json: string; created: boolean }> {
-  const columns = toColumns(payload, await taxonOf(db, payload));
+  const [columns] = await withFlags(db, [toColumns(payload, await taxonOf(db, payload))]);
   const values = {
-    ...columns,
+    ...columns!,
     ...outingOf(payload),
     isPublic: payload.isPublic ?? true,
     idempotencyKey,
@@ -217,9 +228,13 @@ export async function createImportedLogs(
     db,
     logs.map(({ payload }) => namesOf(payload)),
   );
+  const columns = await withFlags(
+    db,
+    logs.map(({ payload }, index) => toColumns(payload, taxonIds[index] ?? null)),
+  );
   const rows = logs.map(({ payload, sourceKey, createdAt, updatedAt }, index) => ({
     id: randomUUID(),
-    ...toColumns(payload, taxonIds[index] ?? null),
+    ...columns[index]!,
     ...outingOf(payload),
     isPublic: payload.isPublic ?? true,
     sourceKey,
@@ -235,6 +250,27 @@ export async function createImportedLogs(
     await insertPhotos(tx, photos);
     return rows.flatMap((row) => (made.has(row.id) ? [row.id] : []));
   });
+}
+
+/** The flags an import's logs would get (its dry run), written nowhere. */
+export async function unusualOfImported(db: Db, logs: ImportedLog[]) {
+  const { taxonIds } = await resolveTaxa(
+    db,
+    logs.map(({ payload }) => namesOf(payload)),
+  );
+  return unusualOf(
+    db,
+    logs.map(({ payload }, index) => toColumns(payload, taxonIds[index] ?? null)),
+  );
+}
+
+/** The flags of the user's logs of these ids that have some, with their species. */
+export async function findUnusualOf(db: Db, userId: string, ids: string[]) {
+  const result = await db.execute(sql`SELECT species_common AS species, unusual FROM logs
+    WHERE user_id = ${userId} AND unusual IS NOT NULL AND id IN (
+      SELECT value::uuid FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+    ORDER BY observed_at, id`);
+  return (result as unknown as { rows: { species: string; unusual: Unusual }[] }).rows;
 }
 
 /** Takes back logs an import made (when a later batch of it failed). */
@@ -264,11 +300,11 @@ export async function updateLog(
   payload: LogWritePayload,
 ): Promise<string> {
   if (!isLogId(id)) throw notFound();
-  const columns = toColumns(payload, await taxonOf(db, payload));
+  const [columns] = await withFlags(db, [toColumns(payload, await taxonOf(db, payload))]);
   return joiningOuting(db, userId, payload.outingId, () =>
     db.transaction(async (tx) => {
       const visibility = payload.isPublic === undefined ? {} : { isPublic: payload.isPublic };
-      const values = { ...columns, ...outingOf(payload), ...visibility };
+      const values = { ...columns!, ...outingOf(payload), ...visibility };
       if (!(await updateOwnLog(tx, userId, id, values))) throw notFound();
       await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
       await replacePhotos(tx, id, toPhotos(payload));

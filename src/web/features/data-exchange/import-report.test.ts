@@ -11,6 +11,7 @@ const report = (fields: Partial<ImportResult>): ImportResult => ({
   rejected: [],
   rejectedSummary: [],
   warnings: [],
+  unusual: [],
   ...fields,
 });
 const countZero = {

@@ -38,6 +38,8 @@ const log: Log = {
   locationPrivacy: 'open',
   locationEmbargoUntil: null,
   locationShown: { level: 'open', reason: null },
+  unusual: null,
+  review: null,
   photos: [
     {
       id: 'c0000000-0000-4000-8000-000000000003',

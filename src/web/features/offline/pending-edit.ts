@@ -66,6 +66,9 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     mediaUrls: kept(values.mediaUrls, log.mediaUrls),
     sourceUrl: kept(values.sourceUrl, log.sourceUrl),
     ...pendingPrivacy(log, values),
+    // the server flags the record again when it is sent; a decision stays with the record
+    unusual: log.unusual,
+    review: log.review,
   };
 }
 

@@ -2,6 +2,7 @@ import { countryAt } from '../../../../common/country.js';
 import { EXPORT_CSV_COLUMNS, spreadsheetText } from '../../../../common/data-exchange/export.js';
 import { DATA_LICENSE_INFO } from '../../../../common/data-exchange/licenses.js';
 import { cellWkt } from '../../../../common/location-privacy.js';
+import { verificationStatusOf } from '../../../../common/occurrences.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { localDateAt, localIsoAt } from '../../../../common/place-time.js';
 import { sharedLogPath } from '../../../../common/routes.js';
@@ -199,6 +200,12 @@ const columns: Array<ExportColumn<ExportRow>> = [
     value: (row, context) => GENERALISATIONS[place(row, context).generalisation],
   },
   { term: dwc('informationWithheld'), value: withheld },
+  {
+    // issue 36: a reviewer's decision; a flagged record not yet reviewed is unverified
+    term: dwc('identificationVerificationStatus'),
+    value: (row) =>
+      row.reviewStatus ? verificationStatusOf[row.reviewStatus] : row.unusual ? 'unverified' : null,
+  },
   { csv: 'is_public', value: (row) => row.isPublic },
   { csv: 'photo_urls', value: (row) => row.photoUrls.join(' ') },
   {

@@ -3,6 +3,7 @@ import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
 import type { CountKind } from '../../../../common/logs/count.js';
 import type { LocationPrivacy, LocationShown } from '../../../../common/location-privacy.js';
 import type { LogFilters } from '../../../../common/logs/schemas.js';
+import type { ReviewStatus } from '../../../../common/occurrences.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { readInBatches } from '../../../db/batches.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
@@ -79,6 +80,9 @@ export interface ExportRow extends Keyset {
   locationPrivacy: LocationPrivacy;
   locationEmbargoUntil: string | null;
   locationShown: LocationShown;
+  /** Issue 36: flagged as unusual at entry, and a reviewer's decision. */
+  unusual: boolean;
+  reviewStatus: ReviewStatus | null;
 }
 
 /** A log with coordinates as a GeoJSON feature's text, written by the database. */
@@ -133,6 +137,8 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['locationEmbargoUntil', isoDay(logs.locationEmbargoUntil)],
   // its outing's level, joined by selectRows (a column: location_shown stays inlined)
   ['locationShown', logLocationShownSql(logs, sql.raw('privacy_parts.inherited'))],
+  ['unusual', sql`${logs.unusual} IS NOT NULL`],
+  ['reviewStatus', sql`(SELECT r.status FROM log_reviews r WHERE r.log_id = ${logs.id})`],
 ];
 const selectList = (fields: Array<[string, SQL]>) =>
   sql.join(

@@ -32,6 +32,7 @@ import {
 import { SOURCE_ID_MAX, type CsvFormat, type RowOuting } from './csv-format.js';
 import { csvFormats } from './formats.js';
 import { readRecords } from './read-csv.js';
+import { madeUnusual, previewUnusual } from './unusual.js';
 
 // Rules of the import (issues 5 and 24): every row through the log write schema; invalid rows
 // refuse the file (onInvalid=abort) or are left out (skip); a record already imported is a
@@ -351,10 +352,10 @@ async function withoutDuplicates(db: Db, userId: string, format: CsvFormat, rows
 /**
  * Writes the rows a batch at a time, each batch its own transaction of about BATCH_TARGET_MS,
  * giving way to other requests between batches. When a batch fails, the batches before it are
- * deleted again: the import adds all its rows or none. Returns how many logs were made (fewer
+ * deleted again: the import adds all its rows or none. Returns the ids of the logs made (fewer
  * than the rows when another import made some first).
  */
-async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise<number> {
+async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise<string[]> {
   const made: string[] = [];
   let size = FIRST_BATCH_ROWS;
   try {
@@ -372,7 +373,7 @@ async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise
     await deleteImportedLogs(db, userId, made);
     throw error;
   }
-  return made.length;
+  return made;
 }
 
 /**
@@ -554,32 +555,41 @@ export async function importCsv(
         ...report,
         imported: 0,
         outings: 0,
+        unusual: [],
       },
     };
   }
   if (dryRun) {
+    const unusual = await previewUnusual(db, toImport);
     return {
       status: 200,
-      body: { ...report, imported: toImport.length, outings: newOutings.missing.length },
+      body: { ...report, imported: toImport.length, outings: newOutings.missing.length, unusual },
     };
   }
   const stored = archive ? await storePhotos(bring, archive) : [];
-  let imported: number;
+  let made: string[];
   let madeOutings: string[] = [];
   try {
     madeOutings = await writeOutings(db, userId, toImport, newOutings);
-    imported = await writeInBatches(db, userId, toImport);
+    made = await writeInBatches(db, userId, toImport);
   } catch (error) {
     await deleteImportedOutings(db, userId, madeOutings);
     await archive?.release(stored);
     throw error;
   }
+  const imported = made.length;
   // Photos of rows another import made meanwhile belong to no log: they go again.
   if (archive && imported < toImport.length) await archive.release(stored);
   // Another import of the same records may have made some of them meanwhile.
   const late = toImport.length - imported;
   return {
     status: 201,
-    body: { ...report, imported, duplicates: duplicates + late, outings: madeOutings.length },
+    body: {
+      ...report,
+      imported,
+      duplicates: duplicates + late,
+      outings: madeOutings.length,
+      unusual: await madeUnusual(db, userId, made),
+    },
   };
 }

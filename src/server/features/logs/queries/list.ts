@@ -31,6 +31,7 @@ interface FilterValues {
   maxCount?: Bind<number>;
   place?: Bind<string>;
   outingId?: Bind<string>;
+  flag?: Bind<string>;
 }
 type FilterName = keyof FilterValues;
 const FILTER_NAMES: readonly FilterName[] = [
@@ -41,11 +42,12 @@ const FILTER_NAMES: readonly FilterName[] = [
   'maxCount',
   'place',
   'outingId',
+  'flag',
 ];
 
 /** The bind values of the filters set: patterns for the texts, instants for the days. */
 function filterValues(filters: LogFilters, tz: string): FilterValues {
-  const { q, from, to, minCount, maxCount, place, outingId } = filters;
+  const { q, from, to, minCount, maxCount, place, outingId, flag } = filters;
   const dayStart = (day: string) => {
     // No log is observed after 9999 (src/common/dates.ts): the day after 9999-12-31 bounds nothing.
     if (tz === 'UTC') return day.length > 10 ? undefined : utcDayStart(day);
@@ -60,12 +62,13 @@ function filterValues(filters: LogFilters, tz: string): FilterValues {
     maxCount: maxCount || undefined,
     place: place ? containing(place) : undefined,
     outingId: outingId || undefined,
+    flag: flag || undefined,
   };
 }
 
 /** The user's logs matching the filters whose bind values are given. */
 function filterCondition(userId: Bind<string>, values: FilterValues) {
-  const { q, from, to, minCount, maxCount, place, outingId } = values;
+  const { q, from, to, minCount, maxCount, place, outingId, flag } = values;
   return and(
     eq(logs.userId, userId),
     // q is trimmed: it is found in a name exactly when it is found in the trimmed name.
@@ -77,6 +80,8 @@ function filterCondition(userId: Bind<string>, values: FilterValues) {
     place ? matchesIgnoringCase(logs.placeName, place) : undefined,
     // with the owner above: another user's outing matches none of this user's logs
     outingId ? eq(logs.outingId, outingId) : undefined,
+    // only one flag so far: its value is the placeholder's, the condition the same
+    flag ? sql`(${logs.unusual} IS NOT NULL AND ${flag}::text = 'unusual')` : undefined,
   );
 }
 

@@ -49,6 +49,8 @@ const log: Log = {
   locationPrivacy: 'open',
   locationEmbargoUntil: null,
   locationShown: { level: 'open', reason: null },
+  unusual: null,
+  review: null,
   photos: [],
 };
 
