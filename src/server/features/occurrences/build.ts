@@ -6,6 +6,7 @@ import type { Db, StreamRows } from '../../db/client.js';
 import { outingLevelSql } from '../../db/location-privacy.js';
 import { ianaZone } from '../../db/zone-names.js';
 import { cellsOf } from './cells.js';
+import { importedSet } from './reference.js';
 
 // Issue 36: the occurrence model, rebuilt from every account's logs and the reference sets.
 // A log counts at the place it shows to others (location-privacy.ts): an open one at its point,
@@ -76,13 +77,14 @@ async function replaceModel(db: Db, logs: number, started: number): Promise<Occu
           FROM occurrence_staging
         UNION ALL SELECT species_unit, coarse, week, 1, count FROM occurrence_staging
         UNION ALL SELECT species_unit, cell, week, records, max_count FROM reference_occurrences
+          WHERE set_id IN (SELECT id FROM reference_sets WHERE ${importedSet})
       ) parts GROUP BY species_unit, cell, week`);
     await tx.execute(sql`DELETE FROM occurrence_effort`);
     await tx.execute(sql`INSERT INTO occurrence_effort (cell, week, records)
       SELECT cell, week, sum(records) FROM occurrence_cells GROUP BY cell, week`);
     const totals = await tx.execute(sql`SELECT
       (SELECT count(*) FROM occurrence_cells)::int AS cells,
-      (SELECT coalesce(sum(records), 0) FROM reference_sets)::int AS reference`);
+      (SELECT coalesce(sum(records), 0) FROM reference_sets WHERE ${importedSet})::int AS reference`);
     const { cells, reference } = (
       totals as unknown as { rows: [{ cells: number; reference: number }] }
     ).rows[0];

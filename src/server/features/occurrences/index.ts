@@ -3,3 +3,4 @@
 export { buildOccurrenceModel, modelOlderThan } from './build.js';
 export { unusualOf, type FlaggedRecord } from './flags.js';
 export { occurrenceAdminRoutes, reviewRoutes } from './routes.js';
+export { importReferenceSet, type ReferenceImport } from './reference.js';

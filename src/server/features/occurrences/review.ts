@@ -15,6 +15,7 @@ import { logLocationShownSql, outingLevelSql } from '../../db/location-privacy.j
 import { ianaZone } from '../../db/zone-names.js';
 import { HttpError } from '../../http-error.js';
 import { placeForOthers } from '../geoprivacy/index.js';
+import { importedSet } from './reference.js';
 
 // Issue 36: the review of flagged records. Admins and the accounts they name reviewers see the
 // instance's flagged records, each place as its location privacy allows a reviewer (the exact
@@ -153,7 +154,8 @@ export async function occurrenceStatus(db: Db): Promise<OccurrenceStatus> {
   );
   const referenceSets = rowsOf<OccurrenceStatus['referenceSets'][number]>(
     await db.execute(sql`SELECT id, title, citation, doi, license, rows, records,
-      ${isoUtc(sql`imported_at`)} AS "importedAt" FROM reference_sets ORDER BY imported_at, id`),
+      ${isoUtc(sql`imported_at`)} AS "importedAt" FROM reference_sets WHERE ${importedSet}
+      ORDER BY imported_at, id`),
   );
   return { lastBuild: lastBuild ?? null, referenceSets };
 }
