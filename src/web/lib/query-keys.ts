@@ -14,13 +14,15 @@ export const queryKeys = {
     /** What an invitation link's token names: valid, used or expired. */
     invitation: (token: string) => ['auth', 'invitation', token] as const,
   },
-  /** The admin page's users, open invitations and sensitive taxa. */
+  /** The admin page's users, open invitations, sensitive taxa and reference data. */
   admin: {
     all: ['admin'] as const,
     users: ['admin', 'users'] as const,
     invitations: ['admin', 'invitations'] as const,
     /** The sensitive taxa whose logs stay obscured or private (issue 35). */
     sensitiveTaxa: ['admin', 'sensitive-taxa'] as const,
+    /** The occurrence model's last build and reference sets (issue 36). */
+    occurrences: ['admin', 'occurrences'] as const,
   },
   logs: {
     all: ['logs'] as const,

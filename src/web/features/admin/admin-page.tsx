@@ -8,6 +8,7 @@ import { useUser } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import { readSignInOptions } from '@/lib/sign-in-options';
 import { InvitationsSection } from './invitations-section';
+import { ReferenceDataSection } from './reference-data-section';
 import { SensitiveTaxaSection } from './sensitive-taxa-section';
 import { useAdminUsers } from './use-admin';
 import { UsersSection } from './users-section';
@@ -29,7 +30,10 @@ function AdminsOnly() {
   );
 }
 
-/** /admin: the server's users and invitations (issue 21), and its sensitive species (issue 35). */
+/**
+ * /admin: the server's users and invitations (issue 21), its sensitive species (issue 35) and the
+ * occurrence model's reference data (issue 36).
+ */
 export function AdminPage() {
   useDocumentTitle('Admin');
   const { user } = useUser();
@@ -47,7 +51,8 @@ function AdminConsole({ selfId }: { selfId: string }) {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
         <p className="text-muted-foreground">
-          The people on this server, who may join it, and which species stay hidden.
+          The people on this server, who may join it, which species stay hidden, and the data that
+          says what is usual here.
         </p>
       </div>
       <section aria-labelledby="users-heading" className="grid grid-cols-1 gap-4">
@@ -71,6 +76,7 @@ function AdminConsole({ selfId }: { selfId: string }) {
       </section>
       <InvitationsSection registration={registration} />
       <SensitiveTaxaSection />
+      <ReferenceDataSection />
     </PageMain>
   );
 }

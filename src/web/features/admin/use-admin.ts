@@ -7,6 +7,7 @@ import {
   resetLinkSchema,
   type AdminUserUpdate,
 } from '../../../common/admin';
+import { occurrenceStatusSchema } from '../../../common/occurrences';
 import {
   sensitiveImportResultSchema,
   sensitiveTaxonListSchema,
@@ -116,3 +117,21 @@ export const useImportSensitiveTaxa = () =>
       body: { csv },
     }),
   );
+
+/** The occurrence model (issue 36): its last build and the reference sets imported. */
+export function useOccurrenceStatus() {
+  return useQuery({
+    queryKey: queryKeys.admin.occurrences,
+    queryFn: ({ signal }) => api('/api/admin/occurrences', occurrenceStatusSchema, { signal }),
+  });
+}
+
+/** Builds the model now; the reply is its new state. */
+export function useBuildOccurrences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api('/api/admin/occurrences/build', occurrenceStatusSchema, { method: 'POST' }),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.admin.occurrences, status),
+  });
+}
