@@ -357,6 +357,7 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
       occurrenceRemarks: 'Two calling from pines, "loud" | =private thoughts 🐦',
       dataGeneralizations: '',
       informationWithheld: '',
+      identificationVerificationStatus: '', // not flagged as unusual (issue 36)
       associatedMedia: `https://photos.example/jay.jpg | ${ORIGIN}${uploaded(denver)}`,
       references: `${ORIGIN}/shared/${denver.id}`,
       // nothing from a source record (issue 32)

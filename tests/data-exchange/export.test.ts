@@ -43,6 +43,7 @@ const DWC_HEADERS = [
   'occurrenceRemarks',
   'dataGeneralizations',
   'informationWithheld',
+  'identificationVerificationStatus',
   'associatedMedia',
   'references',
   'behavior',

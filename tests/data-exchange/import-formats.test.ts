@@ -55,6 +55,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
             'No coordinates, and US-TX has more than one time zone: the time is kept as written, as UTC',
         },
       ],
+      unusual: [],
     });
     const logs = await bySpecies(ada);
     expect([...logs.keys()].sort()).toEqual([
@@ -123,6 +124,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       rejected: [],
       rejectedSummary: [],
       warnings: [],
+      unusual: [],
     });
     const logs = await bySpecies(ada);
     // 06:15 in Berlin in July (CEST, UTC+2).
@@ -162,6 +164,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
         { reason: NO_DATE, count: 1, lines: [8] },
       ],
       warnings: [],
+      unusual: [],
     });
     const logs = await bySpecies(ada);
     expect(essentials(logs.get("Anna's Hummingbird"))).toEqual({
@@ -360,6 +363,7 @@ describe.each(stores)('CSV import of real files on $store', ({ databaseUrl }) =>
       rejected: [],
       rejectedSummary: [],
       warnings: [{ line: 2, message: `Uploaded photos cannot be imported: 1 left out (${photo})` }],
+      unusual: [],
     });
     expect((await logsOf(bea))[0]!.photos.map((photo) => photo.url)).toEqual([
       'https://photos.example/c.jpg',

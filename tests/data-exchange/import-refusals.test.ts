@@ -75,6 +75,7 @@ describe.each(stores)('CSV import on $store', ({ databaseUrl }) => {
         { reason: 'Expected 7 cells, found 8', count: 1, lines: [14] },
       ],
       warnings: [],
+      unusual: [],
     });
     expect((await logsOf(ada)).map((log) => log.speciesCommon)).toEqual(['European Robin']);
   });

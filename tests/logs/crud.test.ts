@@ -66,6 +66,8 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         locationPrivacy: 'open',
         locationEmbargoUntil: null,
         locationShown: { level: 'open', reason: null },
+        unusual: null,
+        review: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
         lifer: true, // Ada's first Jubjub Bird
