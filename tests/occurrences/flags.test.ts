@@ -146,6 +146,30 @@ describe.each(stores)('unusual records and their review on $store', ({ databaseU
     expect(edited.json().unusual).toBeNull();
   });
 
+  it('answers the form before it saves, with the same flags and their sentences', async () => {
+    const check = (payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/occurrences/check',
+        headers: as(member),
+        payload,
+      });
+    const record = { ...LAKE, ...species.painted, observedAt: '2026-05-10T07:00:00-04:00' };
+    const asked = await check(record);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({
+      unusual: { firstWithinKm: 50 },
+      texts: ['First record within 50 km on this instance'],
+    });
+    const robin = await check({ ...record, ...species.robin, count: 2 });
+    expect(robin.json()).toEqual({ unusual: null, texts: [] });
+    const { latitude: _, ...nowhere } = record;
+    const refused = await check(nowhere);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Latitude is required');
+    expect((await check({ ...record, timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+  });
+
   it('never lets a private or embargoed log shape the flags, and counts an obscured one at its public point', async () => {
     expect((await flagsOf(member, species.kirtland)).unusual).toEqual({ firstWithinKm: 50 });
     expect((await flagsOf(member, species.eagle)).unusual).toEqual({ firstWithinKm: 50 });

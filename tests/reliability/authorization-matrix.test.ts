@@ -245,6 +245,19 @@ const matrix: Record<string, RouteCase> = {
     request: async () => ({ method: 'POST', url: '/api/admin/occurrences/build' }),
     expect: adminOnly(200),
   },
+  'POST /api/occurrences/check': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/occurrences/check',
+      payload: {
+        speciesCommon: 'Painted Bunting',
+        latitude: 42.44,
+        longitude: -76.5,
+        observedAt: '2026-05-10T07:00:00-04:00',
+      },
+    }),
+    expect: signedIn(200),
+  },
   'GET /api/review/logs': {
     request: get('/api/review/logs'),
     expect: adminOnly(200),

@@ -2,5 +2,5 @@
 // import, the nightly build, and the routes the app and the admin feature mount.
 export { buildOccurrenceModel, modelOlderThan } from './build.js';
 export { unusualOf, type FlaggedRecord } from './flags.js';
-export { occurrenceAdminRoutes, reviewRoutes } from './routes.js';
+export { occurrenceAdminRoutes, reviewRoutes, unusualCheckRoutes } from './routes.js';
 export { importReferenceSet, type ReferenceImport } from './reference.js';

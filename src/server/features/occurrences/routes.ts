@@ -7,9 +7,12 @@ import {
   reviewQuerySchema,
   reviewSchema,
 } from '../../../common/occurrences.js';
+import { unusualTexts } from '../../../common/occurrences.js';
+import { unusualCheckResultSchema, unusualCheckSchema } from '../../../common/unusual-check.js';
 import { HttpError } from '../../http-error.js';
 import { requireUserId } from '../auth/index.js';
 import { buildOccurrenceModel } from './build.js';
+import { unusualOf } from './flags.js';
 import { assertReviewer, decide, listReview, occurrenceStatus } from './review.js';
 
 // Issue 36: the review of flagged records (/api/review, admins and reviewers) and the occurrence
@@ -60,6 +63,33 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertReviewer(app.db, userId);
       if (!UUID.test(request.params.id)) throw new HttpError(404, 'Log not found');
       return decide(app.db, userId, request.params.id, request.body);
+    },
+  );
+};
+
+/** What the form asks before saving (signed in): the flags the record would get. */
+export const unusualCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/check',
+    {
+      schema: {
+        summary: 'Would a record be flagged as unusual?',
+        description:
+          'The flags a log of this species, point, time and count would get if saved now ' +
+          '(never a reason to refuse it), and their sentences.',
+        operationId: 'checkUnusual',
+        body: unusualCheckSchema,
+        response: { 200: unusualCheckResultSchema },
+        errors: { 400: 'Invalid input' },
+      },
+    },
+    async (request) => {
+      requireUserId(request);
+      const { observedAt, ...record } = request.body;
+      const [unusual = null] = await unusualOf(app.db, [
+        { ...record, observedAt: new Date(observedAt), count: record.count ?? null },
+      ]);
+      return { unusual, texts: unusualTexts(unusual) };
     },
   );
 };

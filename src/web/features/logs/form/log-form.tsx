@@ -25,6 +25,7 @@ import { useFormDraft } from './form-draft';
 import { useLeaveGuard } from './leave-guard';
 import { RecordFields } from './record-fields';
 import { SpeciesField } from './species-field';
+import { UnusualNotice } from './unusual-notice';
 import { PublicField, TextFields } from './text-fields';
 import { useLocations, useSpecies } from '../api/use-suggestions';
 
@@ -180,6 +181,7 @@ export function LogForm({
             {/* keyed: turning the phone moves the photos, and uploads under way go on */}
             {photosFirst ? [photos, fields] : [fields, photos]}
             <PublicField form={form} />
+            <UnusualNotice form={form} />
             <SaveBar>
               <Button type="button" variant="outline" disabled={saving} onClick={cancel}>
                 Cancel
