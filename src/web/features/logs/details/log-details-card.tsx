@@ -29,11 +29,14 @@ type DetailsLog = Omit<SharedLog, keyof ShownPlace> & ShownPlace;
 export function LogDetailsCard({
   log,
   sharing,
+  flags,
   lifer = false,
   own,
 }: {
   log: DetailsLog;
   sharing?: ReactNode;
+  /** The owner's: why the log is unusual here and its review (issue 36). */
+  flags?: ReactNode;
   lifer?: boolean;
   own?: OwnPlace & { captive: boolean };
 }) {
@@ -79,6 +82,7 @@ export function LogDetailsCard({
           <SourceLink url={log.sourceUrl} />
         </div>
         <LogPlace log={log} owner={sharing !== undefined} />
+        {flags}
         {log.description && (
           <section className="grid grid-cols-1 gap-1">
             <h3 className="font-semibold">Description</h3>

@@ -21,6 +21,7 @@ import { DeleteLogDialog } from '../list/delete-log-dialog';
 import { LogDetailsCard } from './log-details-card';
 import { LogNotFound } from './log-not-found';
 import { SharingSwitch } from './sharing-switch';
+import { UnusualSection } from '../unusual/unusual-section';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const COPIED_INDICATOR_MS = 2000; // SPEC §9
@@ -110,6 +111,7 @@ export function LogDetailsPage({ id }: { id: string }) {
           log={log}
           lifer={log.firstOfSpecies}
           sharing={<SharingSwitch log={log} />}
+          flags={<UnusualSection log={log} />}
           own={log}
         />
       ) : isPending ? (

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatObservedMedium, observedDateTime } from '@/lib/log-dates';
 import { LiferMark } from '../details/lifer-mark';
+import { UnusualBadge } from '../unusual/unusual-badge';
 import {
   CountBadge,
   coverOf,
@@ -52,9 +53,13 @@ export function LogCard({ log, onShare, onDelete }: LogItemProps) {
               </CardTitle>
               <CountBadge count={log.count} className="ml-auto" />
             </div>
-            {(log.firstOfSpecies || log.locationShown.level !== 'open') && (
+            {(log.firstOfSpecies ||
+              log.locationShown.level !== 'open' ||
+              log.unusual ||
+              log.review) && (
               <div className="flex flex-wrap gap-1">
                 {log.firstOfSpecies && <LiferMark />}
+                <UnusualBadge log={log} />
                 <LocationBadge log={log} />
               </div>
             )}

@@ -12,6 +12,7 @@ import {
   photoCount,
   type LogItemProps,
 } from './log-item-parts';
+import { UnusualBadge } from '../unusual/unusual-badge';
 
 // A log on a phone (issue 34): one dense row, so that a screen shows many. The day is the
 // heading's, so the row gives the time alone; the scientific name stays on the log's page.
@@ -82,6 +83,7 @@ export function LogRow({ log, onShare, onDelete }: LogItemProps) {
             <time className="shrink-0" dateTime={observedDateTime(log)}>
               {formatObservedTime(log)}
             </time>
+            <UnusualBadge log={log} className="px-1.5 py-0 leading-4" />
             <LocationBadge log={log} className="px-1.5 py-0 leading-4" />
             {log.placeName && (
               <>
