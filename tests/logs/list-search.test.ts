@@ -22,6 +22,12 @@ describe('parseListSearch and toListSearch', () => {
     expect(parseListSearch(`?${search}`)).toEqual(state);
   });
 
+  it('keeps "Unusual only" in the URL', () => {
+    const state = { q: '', filters: { ...emptyFilters, flag: 'unusual' }, page: 1 };
+    expect(toListSearch(state)).toBe('flag=unusual');
+    expect(parseListSearch('?flag=unusual')).toEqual(state);
+  });
+
   it('leaves out empty values and page 1', () => {
     expect(toListSearch({ q: '', filters: emptyFilters, page: 1 })).toBe('');
     expect(parseListSearch('')).toEqual({ q: '', filters: emptyFilters, page: 1 });
@@ -47,6 +53,9 @@ describe('countActiveFilters', () => {
     }
     expect(countActiveFilters({ ...emptyFilters, from: '2026-02-30' })).toBe(0);
     expect(countActiveFilters({ ...emptyFilters, minCount: '3' })).toBe(1);
+    // "Unusual only" (issue 36) is a filter; a flag the API does not know is not applied
+    expect(countActiveFilters({ ...emptyFilters, flag: 'unusual', minCount: '3' })).toBe(2);
+    expect(countActiveFilters({ ...emptyFilters, flag: 'rare' })).toBe(0);
   });
 });
 

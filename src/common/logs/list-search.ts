@@ -3,8 +3,19 @@
 // app's entry chunk reads this to start the map's request early (main.tsx), and the landing page
 // must not pay for zod; the server reads it to tell the browser of that request sooner still.
 
-/** `outingId`: one outing's logs (issue 22), set from the outing's page; no field of its own. */
-export const filterNames = ['from', 'to', 'minCount', 'maxCount', 'place', 'outingId'] as const;
+/**
+ * `outingId`: one outing's logs (issue 22), set from the outing's page; no field of its own.
+ * `flag`: 'unusual' keeps the logs flagged unusual where and when they were made (issue 36).
+ */
+export const filterNames = [
+  'from',
+  'to',
+  'minCount',
+  'maxCount',
+  'place',
+  'outingId',
+  'flag',
+] as const;
 export type FilterName = (typeof filterNames)[number];
 export type ListFilters = Record<FilterName, string>;
 
@@ -24,6 +35,7 @@ export const emptyFilters: ListFilters = {
   maxCount: '',
   place: '',
   outingId: '',
+  flag: '',
 };
 
 export function parseListSearch(search: string): ListState {
@@ -61,6 +73,7 @@ const labels: Record<FilterName, string> = {
   maxCount: 'Max Count',
   place: 'Location',
   outingId: 'Outing',
+  flag: 'Unusual only',
 };
 
 const isWholeCount = (text: string) => /^\d+$/.test(text) && Number(text) >= 1;
@@ -99,6 +112,7 @@ export function filterProblems(filters: ListFilters): Partial<Record<FilterName,
   for (const name of ['from', 'to'] as const) {
     if (value(name) && !isDay(value(name))) invalid(name, `${labels[name]} must be a date`);
   }
+  if (value('flag') && value('flag') !== 'unusual') invalid('flag', 'flag must be unusual');
   const inverted = (low: FilterName, high: FilterName, below: (a: string, b: string) => boolean) =>
     !problems[low] &&
     !problems[high] &&

@@ -2,6 +2,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -78,6 +79,17 @@ export function FiltersPopover({ filters, onChange, onClear }: FiltersPopoverPro
               )}
             </div>
           ))}
+        </div>
+        {/* issue 36: the logs flagged unusual where and when they were made */}
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={`${id}-flag`}
+            checked={filters.flag === 'unusual'}
+            onCheckedChange={(checked) =>
+              onChange({ ...filters, flag: checked === true ? 'unusual' : '' })
+            }
+          />
+          <Label htmlFor={`${id}-flag`}>Unusual only</Label>
         </div>
         <Button variant="outline" onClick={onClear} disabled={active === 0}>
           Clear Filters
