@@ -18,7 +18,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { NeedsConnection } from '@/components/needs-connection';
 import { errorMessage } from '@/lib/error-message';
-import { importedMessage, previewMessage, reasonLine } from './import-report';
+import { importedMessage, previewMessage, reasonLine, unusualLine } from './import-report';
 import { useImportLogs } from './use-import-logs';
 
 const SHOWN_WARNINGS = 5;
@@ -67,7 +67,18 @@ export function ImportDialog() {
         setPreview(result);
         return;
       }
-      toast.success('Success', { description: importedMessage(result) });
+      toast.success('Success', {
+        description: (
+          <>
+            {importedMessage(result)}
+            {result.unusual.map((group) => (
+              <span key={group.kind} className="block">
+                {unusualLine(group)}
+              </span>
+            ))}
+          </>
+        ),
+      });
       setOpen(false);
       setFile(null);
       setPreview(null);
@@ -151,6 +162,17 @@ export function ImportDialog() {
                     {preview.warnings.length > SHOWN_WARNINGS && (
                       <li>and {preview.warnings.length - SHOWN_WARNINGS} more notes</li>
                     )}
+                  </ul>
+                )}
+                {/* issue 36: imported all the same; reviewers will see them */}
+                {preview.unusual.length > 0 && <p className="mt-1 font-medium">Unusual here</p>}
+                {preview.unusual.length > 0 && (
+                  <ul className="list-disc pl-4">
+                    {preview.unusual.map((group) => (
+                      <li key={group.kind} className="break-words">
+                        {unusualLine(group)}
+                      </li>
+                    ))}
                   </ul>
                 )}
               </AlertDescription>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportResult } from '../../../common/data-exchange/import';
-import { importedMessage, previewMessage, reasonLine } from './import-report';
+import { importedMessage, previewMessage, reasonLine, unusualLine } from './import-report';
 
 const report = (fields: Partial<ImportResult>): ImportResult => ({
   format: 'ebird',
@@ -47,5 +47,35 @@ describe('the import reports', () => {
         }),
       ),
     ).toBe('Imported 3 sightings, 2 already there, 12 skipped; Uploaded photos were left out');
+  });
+
+  it('tells each kind of unusual record, with its first species', () => {
+    expect(
+      unusualLine({
+        kind: 'firstWithinKm',
+        message: 'First record within 50 km on this instance',
+        count: 2,
+        species: ['Painted Bunting'],
+      }),
+    ).toBe('2 unusual: First record within 50 km on this instance (Painted Bunting)');
+    const many = Array.from({ length: 12 }, (_, n) => `Species ${n + 1}`);
+    expect(
+      unusualLine({
+        kind: 'countAbove',
+        message: 'Count above what was ever recorded here in this season',
+        count: 1200,
+        species: many,
+      }),
+    ).toBe(
+      `1,200 unusual: Count above what was ever recorded here in this season (${many.slice(0, 10).join(', ')})`,
+    );
+    expect(
+      unusualLine({
+        kind: 'notInWeeks',
+        message: 'Not recorded here in this season',
+        count: 1,
+        species: [],
+      }),
+    ).toBe('1 unusual: Not recorded here in this season');
   });
 });

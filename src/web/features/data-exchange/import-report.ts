@@ -25,6 +25,19 @@ export function reasonLine({ reason, count, lines }: ImportResult['rejectedSumma
   return `${reason} (${count === 1 ? '1 row' : `${number(count)} rows`}: ${where})`;
 }
 
+/** Species an unusual group names at most (the server sends no more). */
+const UNUSUAL_SPECIES_SHOWN = 10;
+
+/**
+ * One kind of unusual record in a dry run or a report (issue 36):
+ * "2 unusual: First record within 50 km on this instance (Painted Bunting)".
+ */
+export function unusualLine({ count, message, species }: ImportResult['unusual'][number]) {
+  const shown = species.slice(0, UNUSUAL_SPECIES_SHOWN);
+  const names = shown.length > 0 ? ` (${shown.join(', ')})` : '';
+  return `${number(count)} unusual: ${message}${names}`;
+}
+
 /** What to tell after an import. */
 export function importedMessage(result: ImportResult): string {
   const parts = [`Imported ${sightings(result.imported)}`];
