@@ -21,6 +21,7 @@ const webFeatures = {
   outings: ['logs', 'offline', 'sharing', 'taxonomy'],
   photos: ['theme'],
   pwa: [],
+  review: [],
   sharing: [],
   shortcuts: [],
   stats: ['data-exchange', 'theme'],

@@ -18,6 +18,8 @@ export const appRoutes = {
   signOut: '/sign-out',
   resetPassword: '/reset-password',
   admin: '/admin',
+  /** Unusual records for admins and reviewers to decide on (issue 36). */
+  review: '/review',
   /** Outings (issue 22): the list, one outing, and the tally of the one in progress on this
    * device (before `outing`, so that `:id` does not catch it). */
   outingTally: '/outings/tally',

@@ -58,6 +58,10 @@ export const pages = {
     () => import('@/features/admin/admin-page'),
     (m) => m.AdminPage,
   ),
+  review: lazyComponent(
+    () => import('@/features/review/review-page'),
+    (m) => m.ReviewPage,
+  ),
   outings: lazyComponent(
     () => import('@/features/outings/outings-page'),
     (m) => m.OutingsPage,

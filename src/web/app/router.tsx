@@ -56,6 +56,7 @@ const ResetPasswordPage = lazyComponent(
   (m) => m.ResetPasswordPage,
 );
 const AdminPage = pages.admin;
+const ReviewPage = pages.review;
 const AccountPage = pages.account;
 const OutingsPage = pages.outings;
 const OutingPage = pages.outing;
@@ -238,6 +239,11 @@ export function AppRouter() {
           <Route path={appRoutes.admin}>
             <SignedIn>
               <AdminPage />
+            </SignedIn>
+          </Route>
+          <Route path={appRoutes.review}>
+            <SignedIn>
+              <ReviewPage />
             </SignedIn>
           </Route>
           <Route>

@@ -24,6 +24,13 @@ export const queryKeys = {
     /** The occurrence model's last build and reference sets (issue 36). */
     occurrences: ['admin', 'occurrences'] as const,
   },
+  /** The review of unusual records (issue 36): a page of the queue or of the decided ones. */
+  review: {
+    all: ['review'] as const,
+    list: (status: 'open' | 'decided', page: number) => ['review', 'list', status, page] as const,
+    /** Whether the signed-in account may review (an admin always may): the user menu's item. */
+    mayReview: ['review', 'may-review'] as const,
+  },
   logs: {
     all: ['logs'] as const,
     list: (query: LogPageQuery) => ['logs', 'list', query] as const,

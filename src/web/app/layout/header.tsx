@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { User } from '../../../common/auth/schemas';
 import { Button } from '@/components/ui/button';
 import { UserMenu } from '@/features/auth';
+import { ReviewMenuItem } from '@/features/review';
 import { ThemeToggle } from '@/features/theme';
 import { productName } from '@/lib/product-name';
 import { useNavLinks } from './nav-items';
@@ -35,7 +36,7 @@ export function Header({ user }: { user: User }) {
           </nav>
           <div className="ml-auto flex items-center gap-1">
             <ThemeToggle />
-            <UserMenu user={user} />
+            <UserMenu user={user} items={<ReviewMenuItem user={user} />} />
           </div>
         </div>
         <OfflineBanner />

@@ -1,5 +1,5 @@
 import { Info, LogOut, ShieldCheck, UserCog } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { User } from '../../../common/auth/schemas';
 import { appRoutes } from '../../../common/routes';
@@ -19,7 +19,8 @@ import { useOnline } from '@/lib/use-online';
 import { useSignOut } from './sign-out';
 import { avatarInitials, displayName } from './user-display';
 
-export function UserMenu({ user }: { user: User }) {
+/** `items`: what other features add after Admin (app/ composes them: the review's, issue 36). */
+export function UserMenu({ user, items }: { user: User; items?: ReactNode }) {
   const name = displayName(user);
   const [about, setAbout] = useState(false);
   const { signOut, dialog } = useSignOut(user.id);
@@ -58,6 +59,7 @@ export function UserMenu({ user }: { user: User }) {
               </Link>
             </DropdownMenuItem>
           )}
+          {items}
           <DropdownMenuItem onSelect={() => setAbout(true)}>
             <Info />
             About
