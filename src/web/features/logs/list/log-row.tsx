@@ -12,7 +12,7 @@ import {
   photoCount,
   type LogItemProps,
 } from './log-item-parts';
-import { UnusualBadge } from '../unusual/unusual-badge';
+import { unusualMark } from '../unusual/unusual-badge';
 
 // A log on a phone (issue 34): one dense row, so that a screen shows many. The day is the
 // heading's, so the row gives the time alone; the scientific name stays on the log's page.
@@ -40,6 +40,7 @@ function Mark({
 
 export function LogRow({ log, onShare, onDelete }: LogItemProps) {
   const cover = coverOf(log);
+  const flagged = unusualMark(log);
   return (
     <li className="relative" data-testid="log-card">
       <Link
@@ -64,6 +65,16 @@ export function LogRow({ log, onShare, onDelete }: LogItemProps) {
             {log.firstOfSpecies && (
               <Mark icon={Sparkles} words="Lifer" className="size-3.5 text-amber-500" />
             )}
+            {/* the card's 'Unusual' or decision badge would push the place out of a row */}
+            {flagged && (
+              <span data-testid="unusual-badge" className="contents">
+                <Mark
+                  icon={flagged.icon}
+                  words={`${flagged.label}: ${flagged.said.join('. ')}`}
+                  className={`size-3.5 ${flagged.text}`}
+                />
+              </span>
+            )}
             {/* with a thumbnail, the photos' number is for screen readers only */}
             {log.photos.length > 0 &&
               (cover ? (
@@ -83,7 +94,6 @@ export function LogRow({ log, onShare, onDelete }: LogItemProps) {
             <time className="shrink-0" dateTime={observedDateTime(log)}>
               {formatObservedTime(log)}
             </time>
-            <UnusualBadge log={log} className="px-1.5 py-0 leading-4" />
             <LocationBadge log={log} className="px-1.5 py-0 leading-4" />
             {log.placeName && (
               <>

@@ -7,46 +7,60 @@ import { cn } from '@/lib/cn';
 // Issue 36: a log unusual where and when it was made, marked on its card and row; once a
 // reviewer has decided, the decision instead.
 
-const tones: Record<ReviewStatus | 'unusual', { icon: LucideIcon; className: string }> = {
-  unusual: {
-    icon: TriangleAlert,
-    className: 'border-amber-500/60 text-amber-700 dark:text-amber-300',
-  },
-  accepted: {
-    icon: BadgeCheck,
-    className: 'border-emerald-600/60 text-emerald-700 dark:text-emerald-300',
-  },
-  needs_evidence: {
-    icon: CircleHelp,
-    className: 'border-amber-500/60 text-amber-700 dark:text-amber-300',
-  },
-  not_accepted: { icon: CircleX, className: 'border-red-600/60 text-red-700 dark:text-red-300' },
-};
+const tones: Record<ReviewStatus | 'unusual', { icon: LucideIcon; text: string; border: string }> =
+  {
+    unusual: {
+      icon: TriangleAlert,
+      text: 'text-amber-700 dark:text-amber-300',
+      border: 'border-amber-500/60',
+    },
+    accepted: {
+      icon: BadgeCheck,
+      text: 'text-emerald-700 dark:text-emerald-300',
+      border: 'border-emerald-600/60',
+    },
+    needs_evidence: {
+      icon: CircleHelp,
+      text: 'text-amber-700 dark:text-amber-300',
+      border: 'border-amber-500/60',
+    },
+    not_accepted: {
+      icon: CircleX,
+      text: 'text-red-700 dark:text-red-300',
+      border: 'border-red-600/60',
+    },
+  };
 
-/** 'Unusual' (its sentences as the tooltip and for screen readers), or the review's decision. */
-export function UnusualBadge({
-  log,
-  className,
-}: {
-  log: Pick<Log, 'unusual' | 'review'>;
-  className?: string;
-}) {
+type Flagged = Pick<Log, 'unusual' | 'review'>;
+
+/**
+ * How a flagged log is marked: 'Unusual' or the review's decision, its icon and colour, and all
+ * it says (the decision, then the flags' sentences); null for a log neither flagged nor reviewed.
+ */
+export function unusualMark(log: Flagged) {
   if (!log.unusual && !log.review) return null;
   const texts = unusualTexts(log.unusual);
   const tone = tones[log.review?.status ?? 'unusual'];
   const label = log.review ? reviewStatusTexts[log.review.status] : 'Unusual';
   const said = log.review ? [`Review: ${label}`, ...texts] : texts;
-  const Icon = tone.icon;
+  return { ...tone, label, said };
+}
+
+/** The card's badge: the mark's words, its sentences as the tooltip and for screen readers. */
+export function UnusualBadge({ log, className }: { log: Flagged; className?: string }) {
+  const mark = unusualMark(log);
+  if (!mark) return null;
+  const Icon = mark.icon;
   return (
     <Badge
       variant="outline"
-      className={cn(tone.className, className)}
-      title={said.join('\n')}
+      className={cn(mark.border, mark.text, className)}
+      title={mark.said.join('\n')}
       data-testid="unusual-badge"
     >
       <Icon aria-hidden="true" />
-      {label}
-      {said.length > 0 && <span className="sr-only">: {said.join('. ')}</span>}
+      {mark.label}
+      {mark.said.length > 0 && <span className="sr-only">: {mark.said.join('. ')}</span>}
     </Badge>
   );
 }
