@@ -172,7 +172,8 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
           />
         </div>
       </CardContent>
-      <CardFooter className="flex flex-wrap gap-2">
+      {/* stacked on a phone: three buttons of unequal words do not share a row there */}
+      <CardFooter className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
         {reviewStatuses.map((status) => (
           <Button
             key={status}
