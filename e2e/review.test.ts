@@ -209,6 +209,20 @@ describe('unusual records', () => {
         'Needs more evidence',
       );
       await shootBothWidths(page, 'logs-list');
+
+      // once the admin makes the observer a reviewer, their menu has Review too
+      const me = (await (await observer.context.request.get('/api/auth/user')).json()) as {
+        id: string;
+      };
+      const made = await admin.context.request.patch(`/api/admin/users/${me.id}`, {
+        data: { reviewer: true },
+      });
+      expect(made.status(), await made.text()).toBe(200);
+      await page.reload();
+      await page.getByRole('button', { name: 'Mei Tester' }).click();
+      await page.getByRole('menuitem', { name: 'Review' }).click();
+      await page.getByRole('tab', { name: 'Decided' }).click();
+      await page.getByTestId('review-card').getByText(`Review: Needs more evidence`).waitFor();
     } finally {
       await admin.context.close();
       await observer.context.close();
