@@ -162,6 +162,20 @@ describe('unusual records', () => {
         `/logs/${bunting.id}/edit`,
       );
 
+      // the form says it before saving, and asks for evidence until there is some
+      await page.goto(`/logs/${bunting.id}/edit`);
+      const notice = page.getByRole('status').filter({ hasText: 'Unusual here' });
+      await notice.getByText('Unusual here: add a photo or a note?').waitFor();
+      await notice.getByText(FIRST_HERE).waitFor();
+      await page.getByLabel('Notes').fill('Male at the feeder, bright red below');
+      await notice.getByText('Unusual here', { exact: true }).waitFor();
+      // a place this instance knows nothing of flags nothing
+      await page.getByLabel('Latitude').fill('-33.87');
+      await page.getByLabel('Longitude').fill('151.21');
+      await notice.waitFor({ state: 'detached' });
+      await page.goto(`/logs/${bunting.id}`);
+      await section.getByText(FIRST_HERE).waitFor();
+
       // an observer has no Review in their menu; the admin has
       await page.getByRole('button', { name: 'Mei Tester' }).click();
       await page.getByRole('menuitem', { name: 'About' }).waitFor();

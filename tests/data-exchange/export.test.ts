@@ -275,6 +275,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       'Line one\r\nLine two | Größe: klein 🐦',
       '',
       '',
+      '', // not flagged as unusual: no verification status (issue 36)
       `https://photos.example/a.jpg | https://photos.example/b.jpg | http://birds.example${rich.photos[2]!.url}`,
       `http://birds.example/shared/${rich.id}`,
       '', // no breeding code, and not captive
@@ -313,6 +314,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       '',
       '',
       '',
+      '', // not flagged as unusual (issue 36)
       '', // a private log's photos stay private, its page is not found
       '',
       '',

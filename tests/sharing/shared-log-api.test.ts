@@ -38,6 +38,9 @@ describe.each(stores)('logs API on $store', ({ databaseUrl }) => {
         // the owner's choices of location privacy (issue 35)
         locationPrivacy: _privacy,
         locationEmbargoUntil: _embargo,
+        // its flags and their review stay between the owner and the reviewers (issue 36)
+        unusual: _unusual,
+        review: _review,
         ...expected
       } = open;
       // and how its place shows: this open log without coordinates, as it is
