@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { listZipEntries, openZipEntry, readZipText } from '../../zip-entries.js';
 
 // Issue 36: a GBIF occurrence download as the reference import reads it. Either a Darwin Core
 // Archive (meta.xml says where the Occurrence core is, how it is delimited and which column
@@ -157,30 +157,6 @@ const openZip = (file: string) =>
     ),
   );
 
-function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
-  const entries = new Map<string, Entry>();
-  return new Promise((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      if (!entry.fileName.endsWith('/')) entries.set(entry.fileName, entry);
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve(entries));
-    zip.once('error', reject);
-    zip.readEntry();
-  });
-}
-
-const openEntry = (zip: ZipFile, entry: Entry) =>
-  new Promise<Readable>((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
-  );
-
-async function readText(zip: ZipFile, entry: Entry): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** An entry by its name, at the top or in the one folder some archives nest everything in. */
 function entryNamed(entries: Map<string, Entry>, name: string): Entry | undefined {
   const wanted = name.replace(/^.*\//, '');
@@ -190,7 +166,7 @@ function entryNamed(entries: Map<string, Entry>, name: string): Entry | undefine
 }
 
 async function* readTable(zip: ZipFile, entry: Entry, table: Table) {
-  const parser = (await openEntry(zip, entry)).pipe(
+  const parser = (await openZipEntry(zip, entry)).pipe(
     parse({
       bom: true,
       delimiter: table.delimiter,
@@ -206,7 +182,7 @@ async function* readTable(zip: ZipFile, entry: Entry, table: Table) {
 
 /** GBIF's simple CSV: tab-separated, one header line, no quoting (a value may hold a quote). */
 async function simpleCsvTable(zip: ZipFile, entry: Entry): Promise<Table> {
-  const parser = (await openEntry(zip, entry)).pipe(
+  const parser = (await openZipEntry(zip, entry)).pipe(
     parse({ bom: true, delimiter: '\t', quote: false, to_line: 1, relax_column_count: true }),
   );
   let header: string[] = [];
@@ -226,20 +202,20 @@ async function simpleCsvTable(zip: ZipFile, entry: Entry): Promise<Table> {
 export async function openReference(file: string): Promise<OpenReference> {
   const zip = await openZip(file);
   try {
-    const entries = await listEntries(zip);
+    const entries = await listZipEntries(zip);
     const metaEntry = entryNamed(entries, 'meta.xml');
     let kind: OpenReference['kind'];
     let table: Table;
     let metadata: Partial<ReferenceMetadata> = {};
     if (metaEntry) {
       kind = 'dwca';
-      const meta = readMeta(await readText(zip, metaEntry));
+      const meta = readMeta(await readZipText(zip, metaEntry));
       table = meta.table;
       const emlEntry = [meta.metadataFile, 'metadata.xml', 'eml.xml']
         .filter((name): name is string => Boolean(name))
         .map((name) => entryNamed(entries, name))
         .find(Boolean);
-      if (emlEntry) metadata = readEml(await readText(zip, emlEntry));
+      if (emlEntry) metadata = readEml(await readZipText(zip, emlEntry));
     } else {
       const tables = [...entries.values()].filter((entry) => /\.(csv|txt)$/i.test(entry.fileName));
       if (tables.length !== 1) {

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { listZipEntries, openZipEntry, readZipText } from '../../zip-entries.js';
 import { nameKey } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
 import { recordSource } from './queries.js';
@@ -98,13 +99,13 @@ const localId = (value: string) => value.trim().replace(/^https?:\/\/\S+\/(?=[^/
 async function importDarwinCoreArchive(db: Db, file: string, given?: string) {
   const zip = await openZip(file);
   try {
-    const entries = await listEntries(zip);
+    const entries = await listZipEntries(zip, { flatten: true });
     const metaEntry = entries.get('meta.xml');
     if (!metaEntry)
       throw new ChecklistError('This zip has no meta.xml: it is not a Darwin Core Archive');
-    const { core, vernacular } = readMeta(await readText(zip, metaEntry));
+    const { core, vernacular } = readMeta(await readZipText(zip, metaEntry));
     const eml = entries.get('eml.xml');
-    const source = given ?? sourceOf(eml ? await readText(zip, eml) : '', core);
+    const source = given ?? sourceOf(eml ? await readZipText(zip, eml) : '', core);
     let taxa = 0;
     let batch: TaxonInput[] = [];
     for await (const row of readTable(zip, entries, core)) {
@@ -375,35 +376,11 @@ const openZip = (file: string) =>
     ),
   );
 
-function listEntries(zip: ZipFile): Promise<Map<string, Entry>> {
-  const entries = new Map<string, Entry>();
-  return new Promise((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      entries.set(entry.fileName.replace(/^.*\//, ''), entry); // some archives nest a folder
-      zip.readEntry();
-    });
-    zip.once('end', () => resolve(entries));
-    zip.once('error', reject);
-    zip.readEntry();
-  });
-}
-
-const openEntry = (zip: ZipFile, entry: Entry) =>
-  new Promise<Readable>((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
-  );
-
-async function readText(zip: ZipFile, entry: Entry): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await openEntry(zip, entry)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function* readTable(zip: ZipFile, entries: Map<string, Entry>, table: Table) {
   const entry = entries.get(table.location.replace(/^.*\//, ''));
   if (!entry)
     throw new ChecklistError(`The archive names ${table.location}, which it does not hold`);
-  const parser = (await openEntry(zip, entry)).pipe(
+  const parser = (await openZipEntry(zip, entry)).pipe(
     parse({
       bom: true,
       delimiter: table.delimiter,
