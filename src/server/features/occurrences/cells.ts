@@ -22,15 +22,25 @@ export function cellsOf(latitude: number, longitude: number) {
 // neighbouring resolution-5 cells are about 15 km apart.
 const NEAR_RINGS = Math.ceil(nearKm / 12) + 1;
 
-/** The fine cells whose centre is within nearKm of the point: "here" for the flags. */
+/** The near cells of recently asked fine cells: a create's or an import's points repeat. */
+const nearCache = new Map<string, string[]>();
+const NEAR_CACHE_SIZE = 4096;
+
+/**
+ * The fine cells whose centre is within nearKm of the centre of the point's fine cell: "here"
+ * for the flags (the point's own cell always).
+ */
 export function nearCells(latitude: number, longitude: number): string[] {
   const centre = latLngToCell(latitude, longitude, fineResolution);
-  return gridDisk(centre, NEAR_RINGS)
-    .filter((cell) => {
-      const distance = greatCircleDistance(cellToLatLng(cell), [latitude, longitude], UNITS.km);
-      return cell === centre || distance <= nearKm;
-    })
+  const known = nearCache.get(centre);
+  if (known) return known;
+  const middle = cellToLatLng(centre);
+  const near = gridDisk(centre, NEAR_RINGS)
+    .filter((cell) => greatCircleDistance(cellToLatLng(cell), middle, UNITS.km) <= nearKm)
     .map(cellNumber);
+  if (nearCache.size >= NEAR_CACHE_SIZE) nearCache.delete(nearCache.keys().next().value!);
+  nearCache.set(centre, near);
+  return near;
 }
 
 /** The week (1–52) of the local date of an instant in `zone` (UTC when unknown). */
