@@ -309,6 +309,9 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
               locationPrivacy: 'open',
               locationEmbargoUntil: null,
               locationShown: { level: 'open', reason: null },
+              // issue 36: not flagged as unusual where and when it was made, so not reviewed
+              unusual: false,
+              reviewStatus: null,
             },
           },
         ],

@@ -1084,6 +1084,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/occurrences/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Would a record be flagged as unusual?
+     * @description The flags a log of this species, point, time and count would get if saved now (never a reason to refuse it), and their sentences.
+     */
+    post: operations['checkUnusual'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/account/trusted-viewers': {
     parameters: {
       query?: never;
@@ -6985,6 +7005,94 @@ export interface operations {
       };
       /** @description No flagged record with this id */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  checkUnusual: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          speciesCommon: string;
+          speciesScientific?: string | null;
+          taxonId?: string | null;
+          latitude: number;
+          longitude: number;
+          /** Format: date-time */
+          observedAt: string;
+          timeZone?: string | null;
+          count?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description Why the record is unusual where and when it was made */
+            unusual: {
+              firstWithinKm?: number;
+              notInWeeks?: number[];
+              countAbove?: number;
+            } | null;
+            /** @description The flags in words, as the form shows them */
+            texts: string[];
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
         headers: {
           [name: string]: unknown;
         };
