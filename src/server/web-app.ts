@@ -112,6 +112,7 @@ export const PAGE_SOURCES: Partial<Record<AppRouteName, string>> = {
   outings: 'src/web/features/outings/outings-page.tsx',
   outing: 'src/web/features/outings/outing-page.tsx',
   outingTally: 'src/web/features/outings/tally/tally-page.tsx',
+  review: 'src/web/features/review/review-page.tsx',
 };
 /** What every signed-in page loads beside its own code (`frame` in src/web/app/pages.ts). */
 const SIGNED_IN_SOURCES = [
