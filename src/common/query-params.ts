@@ -31,3 +31,12 @@ export const queryTimeZone = queryParam(
     .transform((name) => canonicalTimeZone(name) ?? name)
     .default('UTC'),
 );
+
+/** A latitude or longitude in a query string, in range (wrap in queryParam or optionalQuery). */
+export const coordinateParam = (label: 'Latitude' | 'Longitude') => {
+  const limit = label === 'Latitude' ? 90 : 180;
+  return z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(-limit, `${label} must be between -${limit} and ${limit}`)
+    .max(limit, `${label} must be between -${limit} and ${limit}`);
+};

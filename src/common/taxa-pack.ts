@@ -1,3 +1,4 @@
+import { unitOfScientificName } from './likely-pack.js';
 import { matchTier, nameKey } from './name-key.js';
 import { TAXON_GROUPS, type TaxonGroup } from './taxon-groups.js';
 import type { TaxonHit } from './taxonomy.js';
@@ -151,6 +152,8 @@ export interface TaxaIndex {
   /** Reused by the searches: each taxon's best tier and shortest matching key so far. */
   tier: Uint8Array;
   best: Uint16Array;
+  /** Reused by the searches: 1 for a matching taxon likely at the place and season. */
+  likely: Uint8Array;
 }
 
 /** Reads a pack's text and computes its name keys. Throws TaxaPackError on a foreign text. */
@@ -219,6 +222,7 @@ export function readTaxaPack(text: string): TaxaIndex {
     regions,
     tier: new Uint8Array(taxa.length).fill(NO_MATCH),
     best: new Uint16Array(taxa.length),
+    likely: new Uint8Array(taxa.length),
   };
 }
 
@@ -243,17 +247,21 @@ const placeOf = (regions: number, region: number) =>
  * (placeOf), a start of a name or word before a match inside a word, the notability (higher
  * first), the tier, the shortest matching name; then the id for who makes the cut, and the
  * scientific name (then the id) for the order. Keys shorter than three characters match only
- * starts of scientific names and starts of words of other names.
+ * starts of scientific names and starts of words of other names. With `likely` (the species
+ * units likely at the place and season: common/likely-pack.ts), taxa of those units come right
+ * after the whole name, marked `likely: true`.
  */
 export function searchTaxaPack(
   index: TaxaIndex,
   text: string,
   limit: number,
   region = 0,
+  likely?: ReadonlySet<string>,
 ): TaxonHit[] {
   const key = nameKey(text);
   if (key === '' || limit <= 0) return [];
   const { keys, owner, length, tier, best, taxa, notability, regions } = index;
+  const seen = index.likely;
   const scientific = taxa.length;
   const short = key.length < 3;
   const touched: number[] = [];
@@ -282,8 +290,15 @@ export function searchTaxaPack(
       if (length[i]! < best[taxon]!) best[taxon] = length[i]!;
     }
   }
+  if (likely && likely.size > 0) {
+    for (const taxon of touched) {
+      const unit = unitOfScientificName(taxa[taxon]!.scientificName);
+      seen[taxon] = unit !== null && likely.has(unit) ? 1 : 0;
+    }
+  }
   const rank = (a: number, b: number) =>
     Number(tier[a]! > 0) - Number(tier[b]! > 0) ||
+    seen[b]! - seen[a]! ||
     placeOf(regions[a]!, region) - placeOf(regions[b]!, region) ||
     Number(tier[a] === 3) - Number(tier[b] === 3) ||
     notability[b]! - notability[a]! ||
@@ -297,8 +312,13 @@ export function searchTaxaPack(
       compareText(taxa[a]!.scientificName, taxa[b]!.scientificName) ||
       compareText(taxa[a]!.id, taxa[b]!.id),
   );
-  const result = kept.map((taxon) => taxa[taxon]!);
-  for (const taxon of touched) tier[taxon] = NO_MATCH;
+  const result = kept.map((taxon) =>
+    seen[taxon] ? { ...taxa[taxon]!, likely: true } : taxa[taxon]!,
+  );
+  for (const taxon of touched) {
+    tier[taxon] = NO_MATCH;
+    seen[taxon] = 0;
+  }
   return result;
 }
 

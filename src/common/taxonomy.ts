@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalQuery, queryParam } from './query-params.js';
+import { coordinateParam, optionalQuery, queryDay, queryParam } from './query-params.js';
 import { TAXON_GROUPS } from './taxon-groups.js';
 
 // The species backbone (issue 20): taxa with their names, searched by the species pickers and
@@ -22,35 +22,56 @@ export const taxonHitSchema = taxonSchema.extend({
     .enum(TAXON_GROUPS)
     .nullable()
     .describe('Bird, mammal, plant …: from its classification; null when unknown'),
+  likely: z
+    .boolean()
+    .optional()
+    .describe(
+      'Recorded on this instance within 100 km of the asked place in its season (the week ' +
+        'of the date ±2): present only then, and only when a place and date were asked',
+    ),
 });
 export type TaxonHit = z.infer<typeof taxonHitSchema>;
 
-export const taxaQuerySchema = z.object({
-  q: queryParam(
-    z
-      .string({ error: 'Search text is required' })
-      .trim()
-      .min(1, 'Search text is required')
-      .max(TAXA_LIMITS.query, 'Search text is too long'),
-  ),
-  limit: queryParam(
-    z.coerce
-      .number({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(TAXA_LIMITS.maxResults, `Limit must be at most ${TAXA_LIMITS.maxResults}`)
-      .default(TAXA_LIMITS.defaultResults),
-  ),
-  zone: optionalQuery(
-    z
-      .string()
-      .max(64, 'Zone must be a time zone such as Europe/Paris')
-      .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Zone must be a time zone such as Europe/Paris')
-      .describe(
-        "The place's time zone (IANA, e.g. Europe/Paris): taxa living in its region come first",
+export const taxaQuerySchema = z
+  .object({
+    q: queryParam(
+      z
+        .string({ error: 'Search text is required' })
+        .trim()
+        .min(1, 'Search text is required')
+        .max(TAXA_LIMITS.query, 'Search text is too long'),
+    ),
+    limit: queryParam(
+      z.coerce
+        .number({ error: 'Limit must be a number' })
+        .int('Limit must be a whole number')
+        .min(1, 'Limit must be at least 1')
+        .max(TAXA_LIMITS.maxResults, `Limit must be at most ${TAXA_LIMITS.maxResults}`)
+        .default(TAXA_LIMITS.defaultResults),
+    ),
+    zone: optionalQuery(
+      z
+        .string()
+        .max(64, 'Zone must be a time zone such as Europe/Paris')
+        .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, 'Zone must be a time zone such as Europe/Paris')
+        .describe(
+          "The place's time zone (IANA, e.g. Europe/Paris): taxa living in its region come first",
+        ),
+    ),
+    lat: optionalQuery(
+      coordinateParam('Latitude').describe(
+        'With lon and date: taxa recorded near the place in the season come first',
       ),
-  ),
-});
+    ),
+    lon: optionalQuery(coordinateParam('Longitude')),
+    date: queryDay('Date').describe("The record's local date (YYYY-MM-DD), with lat and lon"),
+  })
+  .refine(
+    ({ lat, lon, date }) =>
+      [lat, lon, date].every((v) => v === undefined) ||
+      [lat, lon, date].every((v) => v !== undefined),
+    { message: 'Latitude, longitude and date go together', path: ['lat'] },
+  );
 export type TaxaQuery = z.infer<typeof taxaQuerySchema>;
 
 // The name keys and match tiers of the searches, in a module without zod for the web app's

@@ -24,7 +24,12 @@ import { listsRoutes } from './features/lists/index.js';
 import { ebirdExportRoutes, outingsRoutes } from './features/outings/index.js';
 import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
 import { mapsRoutes } from './features/maps/index.js';
-import { reviewRoutes, unusualCheckRoutes } from './features/occurrences/index.js';
+import {
+  likelyPackRoutes,
+  likelyUnitsAt,
+  reviewRoutes,
+  unusualCheckRoutes,
+} from './features/occurrences/index.js';
 import { imageWorkPlugin, objectRoutes, photoRoutes } from './features/photos/index.js';
 import { bridgeRedirect, pwaRoutes } from './features/pwa/index.js';
 import { sharedLogRoutes, sharedOutingRoutes, sharedPageRoutes } from './features/sharing/index.js';
@@ -124,10 +129,14 @@ export async function buildApp(
   await app.register(photoRoutes, { prefix: '/api/photos', config });
   await app.register(objectRoutes, { prefix: '/objects' });
   await app.register(pwaRoutes, { prefix: '/api', config });
-  await app.register(taxonomyRoutes, { prefix: '/api' });
+  await app.register(taxonomyRoutes, {
+    prefix: '/api',
+    likelyUnits: (latitude, longitude, date) => likelyUnitsAt(app.db, latitude, longitude, date),
+  });
   await app.register(adminRoutes, { prefix: '/api/admin', config });
   await app.register(reviewRoutes, { prefix: '/api/review' }); // issue 36
   await app.register(unusualCheckRoutes, { prefix: '/api/occurrences' });
+  await app.register(likelyPackRoutes, { prefix: '/api/occurrences' });
   await app.register(accountRoutes, { prefix: '/api/account', config });
 
   // the periodic clean-ups, the embedded store's vacuum, the species backbone's first load

@@ -245,6 +245,10 @@ const matrix: Record<string, RouteCase> = {
     request: async () => ({ method: 'POST', url: '/api/admin/occurrences/build' }),
     expect: adminOnly(200),
   },
+  'GET /api/occurrences/pack': {
+    request: get('/api/occurrences/pack?lat=42.44&lon=-76.5'),
+    expect: signedIn(200),
+  },
   'POST /api/occurrences/check': {
     request: async () => ({
       method: 'POST',

@@ -801,7 +801,7 @@ export interface paths {
     };
     /**
      * Search the species backbone
-     * @description Taxa whose scientific or common name holds the text, best first: the whole name, its start, a word start, anywhere (case and accents ignored); taxa of the zone's region first when given, the best known (names in more languages) first; names in the Accept-Language language when known.
+     * @description Taxa whose scientific or common name holds the text, best first: the whole name, its start, a word start, anywhere (case and accents ignored); taxa of the zone's region first when given, the best known (names in more languages) first; names in the Accept-Language language when known. With lat, lon and date, taxa recorded on this instance within 100 km in the season (the week ±2) come right after the whole name, marked likely.
      */
     get: operations['searchTaxa'];
     put?: never;
@@ -1098,6 +1098,26 @@ export interface paths {
      * @description The flags a log of this species, point, time and count would get if saved now (never a reason to refuse it), and their sentences.
      */
     post: operations['checkUnusual'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/occurrences/pack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What was recorded around a place, for the species picker
+     * @description The point's region (its H3 resolution-1 cell and the six around it): each resolution-3 cell with records in the occurrence model (private records never are), its centre, and per species unit the weeks it was recorded there (a 52-bit mask) and how often; the web app ranks the species recorded within 100 km in the season first, offline too. A JSON header line, then a tab-separated line a species unit (common/likely-pack.ts). Gzipped when accepted; a strong ETag answers If-None-Match with 304.
+     */
+    get: operations['getLikelyPack'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -5751,6 +5771,11 @@ export interface operations {
         limit?: number;
         /** @description The place's time zone (IANA, e.g. Europe/Paris): taxa living in its region come first */
         zone?: string;
+        /** @description With lon and date: taxa recorded near the place in the season come first */
+        lat?: number;
+        lon?: number;
+        /** @description The record's local date (YYYY-MM-DD), with lat and lon */
+        date?: string;
       };
       header?: never;
       path?: never;
@@ -5790,6 +5815,8 @@ export interface operations {
               | 'fungus'
               | 'other'
               | null;
+            /** @description Recorded on this instance within 100 km of the asked place in its season (the week of the date ±2): present only then, and only when a place and date were asked */
+            likely?: boolean;
           }[];
         };
       };
@@ -7111,6 +7138,54 @@ export interface operations {
       };
       /** @description Unsupported content type */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getLikelyPack: {
+    parameters: {
+      query: {
+        lat: number;
+        lon: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The pack */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description Unchanged since the ETag in If-None-Match */
+      304: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Latitude or longitude missing or out of range */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -11,8 +11,17 @@ import { buildApp } from '../../src/server/app.js';
 import { importChecklist, seedCommonSpecies } from '../../src/server/features/taxonomy/index.js';
 import { TaxaPacks } from '../../src/server/features/taxonomy/pack.js';
 import { readTaxaPack, searchTaxaPack, type TaxaIndex } from '../../src/common/taxa-pack.js';
+import { likelyUnits, readLikelyPack } from '../../src/common/likely-pack.js';
+import { buildOccurrenceModel } from '../../src/server/features/occurrences/index.js';
 import type { Taxon } from '../../src/common/taxonomy.js';
-import { getFor, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
+import {
+  createLogAs,
+  getFor,
+  signUp,
+  stores,
+  testConfig,
+  type TestUser,
+} from '../support/helpers.js';
 
 // GET /api/taxa/pack (issue 20, docs/decisions/012-offline-taxa-pack.md): the backbone as the
 // web app keeps it for offline search, and that search ranking as GET /api/taxa does.
@@ -61,6 +70,22 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
     await importChecklist(app.db, await archive('inaturalist'));
     await importChecklist(app.db, join(fixtures, 'ebird-taxonomy.csv'));
     ada = await signUp(app, 'pack');
+    // a small occurrence model: robins and barn owls by Cayuga Lake in May (issue 36)
+    for (const [speciesCommon, speciesScientific] of [
+      ['American Robin', 'Turdus migratorius'],
+      ['Barn Owl', 'Tyto alba'],
+      ['Red Fox', 'Vulpes vulpes'],
+    ]) {
+      await createLogAs(app, ada, {
+        speciesCommon,
+        speciesScientific,
+        latitude: 42.44,
+        longitude: -76.5,
+        timeZone: 'America/New_York',
+        observedAt: '2026-05-12T07:00',
+      });
+    }
+    await buildOccurrenceModel(app.db, app.streamRows);
   }, 240_000);
   afterAll(() => app.close());
   const get = getFor(() => app);
@@ -222,4 +247,41 @@ describe.each(stores)('the offline species pack on $store', ({ databaseUrl }) =>
     },
     60_000,
   );
+
+  // issue 36: with a place and a date, the worker's pack and the server rank alike
+  it('ranks as GET /api/taxa with a place and a date', async () => {
+    const { index } = await packOf();
+    const likely = await get(ada, '/api/occurrences/pack?lat=42.44&lon=-76.5', {
+      'accept-encoding': 'gzip',
+    });
+    const region = readLikelyPack(gunzipSync(likely.rawPayload).toString('utf8'));
+    let marked = 0;
+    for (const [latitude, longitude, date] of [
+      [42.5, -76.6, '2026-05-10'],
+      [42.5, -76.6, '2026-09-10'],
+      [43.6, -76.5, '2026-05-10'], // beyond 100 km
+    ] as const) {
+      const units = likelyUnits(region, latitude, longitude, date);
+      for (const q of ['robin', 'owl', 'tu', 'turdus', 'fox', 'a', 'eur']) {
+        const res = await get(
+          ada,
+          `/api/taxa?q=${encodeURIComponent(q)}&limit=50&lat=${latitude}&lon=${longitude}&date=${date}`,
+        );
+        expect(res.statusCode).toBe(200);
+        const server = res.json() as Taxon[];
+        expect({ q, date, taxa: searchTaxaPack(index, q, 50, 0, units) }).toEqual({
+          q,
+          date,
+          taxa: server,
+        });
+        marked += server.filter((t) => 'likely' in t).length;
+      }
+    }
+    expect(marked).toBeGreaterThan(3);
+    const robins = await get(ada, '/api/taxa?q=robin&lat=42.5&lon=-76.6&date=2026-05-10');
+    expect((robins.json() as Array<Taxon & { likely?: boolean }>)[0]).toMatchObject({
+      scientificName: 'Turdus migratorius',
+      likely: true,
+    });
+  }, 60_000);
 });

@@ -1,6 +1,3 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback, constants } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import {
@@ -10,22 +7,17 @@ import {
   type TaxaPackHeader,
 } from '../../../common/taxa-pack.js';
 import { taxonGroup } from '../../../common/taxon-groups.js';
+import { textRepresentations, type TextRepresentations } from '../../conditional-get.js';
 import type { Db } from '../../db/client.js';
 import { taxa, taxonNames, taxonSources } from '../../db/schema.js';
 
 // GET /api/taxa/pack: the backbone as the web app's offline pack (common/taxa-pack.ts), built
 // from the database once per language and backbone version and kept in memory, gzipped.
 
-const gzip = promisify(gzipCallback);
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-export interface BuiltPack {
+export interface BuiltPack extends TextRepresentations {
   header: TaxaPackHeader;
-  raw: Buffer;
-  gzip: Buffer;
-  /** Strong validators of the two encodings: a representation's ETag names its bytes. */
-  etag: string;
-  gzipEtag: string;
 }
 
 interface BackboneState {
@@ -143,15 +135,9 @@ async function packTaxa(db: Db, language: string, cap: number) {
 async function buildPack(db: Db, language: string, cap: number): Promise<BuiltPack> {
   const { taxa: packed, complete } = await packTaxa(db, language, cap);
   const text = encodeTaxaPack(packed, { language, complete });
-  const raw = Buffer.from(text, 'utf8');
-  const zipped = await gzip(raw, { level: constants.Z_BEST_COMPRESSION });
-  const hash = createHash('sha256').update(raw).digest('base64url').slice(0, 32);
   return {
     header: JSON.parse(text.split('\n', 1)[0]!) as TaxaPackHeader,
-    raw,
-    gzip: zipped,
-    etag: `"${hash}"`,
-    gzipEtag: `"${hash}-gzip"`,
+    ...(await textRepresentations(text)),
   };
 }
 
@@ -194,22 +180,4 @@ export class TaxaPacks {
     }
     return this.state.at;
   }
-}
-
-/** Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3: q=0 refuses it). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [coding = '', ...parameters] = part.split(';').map((piece) => piece.trim());
-    if (coding.toLowerCase() !== 'gzip' && coding !== '*') continue;
-    const q = parameters.find((parameter) => /^q=/i.test(parameter));
-    if (!q || Number(q.slice(2)) > 0) return true;
-  }
-  return false;
-}
-
-/** Whether If-None-Match names this ETag (weak comparison, as RFC 9110 §13.1.2 has it). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

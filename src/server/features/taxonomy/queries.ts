@@ -24,7 +24,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * trigram indexes; shorter ones only as starts of scientific names and as starts of other names'
  * words. The tiers are matchTier()'s (a word starts after one of WORD_SEPARATORS), and ties fall
  * in C collation, so that the web app's offline pack (common/taxa-pack.ts) ranks the same on
- * either store.
+ * either store. With `likely` (the species units likely at the place and season:
+ * occurrences' likelyUnitsAt), taxa of those units come right after the whole name, marked
+ * `likely: true`.
  */
 export async function searchTaxa(
   db: Db,
@@ -32,6 +34,7 @@ export async function searchTaxa(
   limit: number,
   language: string,
   region = 0,
+  likely?: string[],
 ): Promise<TaxonHit[]> {
   const literal = escapeLike(key);
   const contains = key.length >= 3 ? `%${literal}%` : `${literal}%`;
@@ -51,7 +54,14 @@ export async function searchTaxa(
   // the order of common/taxa-pack.ts's rankOrder()
   const place = sql`CASE WHEN ${region} = 0 THEN 0 WHEN t.regions & ${region} <> 0 THEN 0
     WHEN t.regions = 0 THEN 1 ELSE 2 END`;
-  const order = sql`best.tier > 0, ${place}, best.tier = 3, t.notability DESC, best.tier, best.len`;
+  // a unit as the pack computes it (unitOfScientificName), from one JSON parameter
+  const isLikely =
+    likely && likely.length > 0
+      ? sql`coalesce('sci:' || species_binomial(t.scientific_name) IN (
+          SELECT jsonb_array_elements_text(${JSON.stringify(likely)}::jsonb)), false)`
+      : sql`false`;
+  const order = sql`best.tier > 0, NOT ${isLikely}, ${place}, best.tier = 3, t.notability DESC,
+    best.tier, best.len`;
   const result = await db.execute(sql`
     WITH hits AS (
       SELECT t.id AS taxon_id, ${tier(sci)} AS tier, length(t.scientific_key) AS len
@@ -75,11 +85,19 @@ export async function searchTaxa(
       ORDER BY ${order}, t.id COLLATE "C" LIMIT ${limit}
     )
     SELECT t.id, t.scientific_name AS "scientificName", ${shownName(sql`t.id`, language)} AS "commonName",
-      t.rank, t.kingdom, t.phylum, t.class
+      t.rank, t.kingdom, t.phylum, t.class, ${isLikely} AS likely
     FROM kept best JOIN ${taxa} t ON t.id = best.taxon_id
     ORDER BY ${order}, t.scientific_name COLLATE "C", t.id COLLATE "C"`);
-  const rows = rowsOf(result) as Array<TaxonHit & { phylum: string | null; class: string | null }>;
-  return z.array(taxonHitSchema).parse(rows.map((row) => ({ ...row, group: taxonGroup(row) })));
+  const rows = rowsOf(result) as Array<
+    TaxonHit & { phylum: string | null; class: string | null; likely: boolean }
+  >;
+  return z.array(taxonHitSchema).parse(
+    rows.map(({ likely: seen, ...row }) => ({
+      ...row,
+      group: taxonGroup(row),
+      ...(seen ? { likely: true } : {}),
+    })),
+  );
 }
 
 /**

@@ -10,15 +10,22 @@ import {
 } from '../../../common/taxonomy.js';
 import { regionOfZone } from '../../../common/regions.js';
 import { fileReply, noBody } from '../../api-docs.js';
+import { sendText } from '../../conditional-get.js';
 import { requireUserId } from '../auth/index.js';
-import { acceptsGzip, matchesEtag, TaxaPacks } from './pack.js';
+import { TaxaPacks } from './pack.js';
 import { searchTaxa } from './queries.js';
 
 /**
  * The species search behind the pickers (GET /api/taxa) and the offline pack the web app
  * searches itself (GET /api/taxa/pack), for signed-in users.
  */
-export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const taxonomyRoutes: FastifyPluginAsyncZod<{
+  /**
+   * The species units likely at a point on a local date (the occurrence model's: app.ts
+   * composes the two features).
+   */
+  likelyUnits: (latitude: number, longitude: number, date: string) => Promise<string[]>;
+}> = async (app, { likelyUnits }) => {
   app.addHook('onRequest', async (request) => void requireUserId(request));
   const packs = new TaxaPacks(app.db);
 
@@ -31,18 +38,25 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
           'Taxa whose scientific or common name holds the text, best first: the whole name, its ' +
           "start, a word start, anywhere (case and accents ignored); taxa of the zone's region " +
           'first when given, the best known (names in more languages) first; names in the ' +
-          'Accept-Language language when known.',
+          'Accept-Language language when known. With lat, lon and date, taxa recorded on this ' +
+          'instance within 100 km in the season (the week ±2) come right after the whole ' +
+          'name, marked likely.',
         operationId: 'searchTaxa',
         querystring: taxaQuerySchema,
         response: { 200: z.array(taxonHitSchema) },
       },
     },
     async (request) => {
-      const { q, limit, zone } = request.query;
+      const { q, limit, zone, lat, lon, date } = request.query;
       const key = nameKey(q ?? '');
       if (key === '') return [];
       const language = readerLanguage(request.headers['accept-language']);
-      return searchTaxa(app.db, key, limit, language, regionOfZone(zone));
+      // the small set first: the units near the place in the season
+      const likely =
+        lat !== undefined && lon !== undefined && date !== undefined
+          ? await likelyUnits(lat, lon, date)
+          : undefined;
+      return searchTaxa(app.db, key, limit, language, regionOfZone(zone), likely);
     },
   );
 
@@ -69,15 +83,7 @@ export const taxonomyRoutes: FastifyPluginAsyncZod = async (app) => {
       const language =
         primaryLanguage(request.query.lang) ?? readerLanguage(request.headers['accept-language']);
       const pack = await packs.get(language);
-      const zipped = acceptsGzip(request.headers['accept-encoding']);
-      const etag = zipped ? pack.gzipEtag : pack.etag;
-      reply
-        .header('cache-control', 'private, no-cache')
-        .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
-        .header('etag', etag);
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      if (zipped) reply.header('content-encoding', 'gzip');
-      return reply.type('text/plain; charset=utf-8').send(zipped ? pack.gzip : pack.raw);
+      return sendText(request, reply, pack, 'Accept-Encoding, Accept-Language, Cookie');
     },
   );
 };
