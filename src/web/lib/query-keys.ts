@@ -47,7 +47,11 @@ export const queryKeys = {
   offlineWrites: ['offline-writes'] as const,
   species: ['species'] as const,
   /** The backbone's taxa for a search text: the same for every user, never stale. */
-  taxa: (search: string, zone?: string | null) => ['taxa', search, zone ?? null] as const,
+  taxa: (
+    search: string,
+    zone?: string | null,
+    place?: { latitude: number; longitude: number; date: string } | null,
+  ) => ['taxa', search, zone ?? null, place ?? null] as const,
   /** The account page: profile, licence and storage (the export dialog reads the licence too). */
   account: {
     profile: ['account', 'profile'] as const,

@@ -2,3 +2,5 @@
 // answered offline from the species pack once it is loaded.
 export { preloadTaxa, searchTaxa } from './search';
 export { GroupLabel } from './group-label';
+export { LikelyHint } from './likely-hint';
+export type { LikelyPlace } from './pack-protocol';

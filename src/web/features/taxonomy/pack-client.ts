@@ -1,5 +1,5 @@
 import { primaryLanguage, type TaxonHit } from '../../../common/taxonomy';
-import type { FromPackWorker, PackState, ToPackWorker } from './pack-protocol';
+import type { FromPackWorker, LikelyPlace, PackState, ToPackWorker } from './pack-protocol';
 
 // The page's side of the species pack: one worker (taxa.worker.ts), started on first use so
 // that neither the main bundle nor a page that never shows a picker pays for it.
@@ -14,6 +14,7 @@ export interface TaxaPack {
     limit: number,
     region: number,
     signal?: AbortSignal,
+    place?: LikelyPlace,
   ): Promise<TaxonHit[] | null>;
 }
 
@@ -67,7 +68,7 @@ function startPack(): TaxaPack {
       return state;
     },
     loaded,
-    search(text, limit, region, signal) {
+    search(text, limit, region, signal, place) {
       if (signal?.aborted) return Promise.reject(aborted());
       const id = nextId++;
       return new Promise((resolve, reject) => {
@@ -80,7 +81,7 @@ function startPack(): TaxaPack {
           signal?.removeEventListener('abort', onAbort);
           resolve(taxa);
         });
-        send({ type: 'search', id, text, limit, region });
+        send({ type: 'search', id, text, limit, region, ...(place ? { place } : {}) });
       });
     },
   };

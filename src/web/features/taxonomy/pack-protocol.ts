@@ -6,8 +6,25 @@ import type { TaxonHit } from '../../../common/taxonomy';
 export type ToPackWorker =
   /** Sent once, first: the names' language (a primary subtag, e.g. `fr`). */
   | { type: 'load'; language: string }
-  /** `region`: the place's (common/regions.ts), 0 when unknown. */
-  | { type: 'search'; id: number; text: string; limit: number; region: number };
+  /**
+   * `region`: the place's (common/regions.ts), 0 when unknown. `place`: the point and local
+   * date of the record: taxa recorded near it in the season come first (likely-store.ts).
+   */
+  | {
+      type: 'search';
+      id: number;
+      text: string;
+      limit: number;
+      region: number;
+      place?: LikelyPlace;
+    };
+
+/** Where and when a record is made: its point and its local date ('YYYY-MM-DD'). */
+export interface LikelyPlace {
+  latitude: number;
+  longitude: number;
+  date: string;
+}
 
 export type FromPackWorker =
   /** After the cached pack is read, and again whenever the server's pack replaces it. */

@@ -3,6 +3,7 @@ import { regionOfZone } from '../../../common/regions';
 import { TAXA_LIMITS, taxonHitSchema, type TaxonHit } from '../../../common/taxonomy';
 import { api } from '@/lib/api-client';
 import { taxaPack } from './pack-client';
+import type { LikelyPlace } from './pack-protocol';
 
 const taxonListSchema = z.array(taxonHitSchema);
 
@@ -11,6 +12,11 @@ export interface TaxaSearchOptions {
   signal?: AbortSignal;
   /** The place's time zone: taxa living in its region come first. */
   zone?: string | null;
+  /**
+   * The record's point and local date: taxa recorded near it in the season come first, marked
+   * `likely` (issue 36; offline from the region's pack once fetched).
+   */
+  place?: LikelyPlace | null;
 }
 
 /**
@@ -21,23 +27,30 @@ export interface TaxaSearchOptions {
  */
 export async function searchTaxa(
   text: string,
-  { limit = TAXA_LIMITS.defaultResults, signal, zone }: TaxaSearchOptions = {},
+  { limit = TAXA_LIMITS.defaultResults, signal, zone, place }: TaxaSearchOptions = {},
 ): Promise<TaxonHit[]> {
   if (text.trim() === '') return [];
   const pack = taxaPack();
   const region = regionOfZone(zone);
   if (pack.state?.ready && pack.state.complete) {
-    const taxa = await pack.search(text, limit, region, signal);
+    const taxa = await pack.search(text, limit, region, signal, place ?? undefined);
     if (taxa) return taxa;
   }
   try {
-    const query = { q: text, limit, ...(zone ? { zone } : {}) };
+    const query = {
+      q: text,
+      limit,
+      ...(zone ? { zone } : {}),
+      ...(place ? { lat: place.latitude, lon: place.longitude, date: place.date } : {}),
+    };
     return await api('/api/taxa', taxonListSchema, { query, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     // unreachable server (offline), or one that fails: the pack, when there is one
     const state = await pack.loaded;
-    const taxa = state.ready ? await pack.search(text, limit, region, signal) : null;
+    const taxa = state.ready
+      ? await pack.search(text, limit, region, signal, place ?? undefined)
+      : null;
     if (taxa) return taxa;
     if (error instanceof TypeError) return []; // fetch's "the network failed"
     throw error;

@@ -1,4 +1,5 @@
 import { readTaxaPack, searchTaxaPack, type TaxaIndex } from '../../../common/taxa-pack';
+import { likelyAt, loadLastLikely } from './likely-store';
 import type { FromPackWorker, PackState, ToPackWorker } from './pack-protocol';
 
 // The species pack's worker (issue 20, docs/decisions/012-offline-taxa-pack.md): keeps the
@@ -104,7 +105,7 @@ function startRevalidation() {
 }
 
 async function load() {
-  await fromCache().catch(() => undefined);
+  await Promise.all([fromCache().catch(() => undefined), loadLastLikely().catch(() => undefined)]);
   const cached = index !== undefined;
   if (cached) post({ type: 'state', state: state() });
   try {
@@ -122,9 +123,12 @@ scope.onmessage = ({ data: message }) => {
     return;
   }
   if (Date.now() - checkedAt >= REVALIDATE_MS && navigator.onLine) void startRevalidation();
-  post({
-    type: 'result',
-    id: message.id,
-    taxa: index ? searchTaxaPack(index, message.text, message.limit, message.region) : null,
-  });
+  void answer(message);
 };
+
+async function answer({ id, text, limit, region, place }: ToPackWorker & { type: 'search' }) {
+  if (!index) return post({ type: 'result', id, taxa: null });
+  // the region's pack (issue 36): likely taxa first; without one, ranked as without a place
+  const likely = place ? await likelyAt(place).catch(() => undefined) : undefined;
+  post({ type: 'result', id, taxa: searchTaxaPack(index, text, limit, region, likely) });
+}

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { isIsoDate } from '../../../../common/dates';
 import type { LogWriteInput, SpeciesEntry } from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,7 @@ import {
 } from '@/components/ui/command';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
+import { LikelyHint, preloadTaxa, searchTaxa, type LikelyPlace } from '@/features/taxonomy';
 import { cn } from '@/lib/cn';
 import { browserTimeZone } from '@/lib/log-dates';
 import { queryKeys } from '@/lib/query-keys';
@@ -54,9 +55,15 @@ export function SpeciesField({ form, own, taxon, onTaxonChange }: SpeciesFieldPr
   const deferred = useDeferredValue(search.trim());
   // the log's place ranks the species living there first
   const zone = useWatch({ control: form.control, name: 'timeZone' }) ?? browserTimeZone();
+  // and its point and date, the species recorded near it in the season (issue 36)
+  const place = placeOf(
+    useWatch({ control: form.control, name: 'latitude' }),
+    useWatch({ control: form.control, name: 'longitude' }),
+    useWatch({ control: form.control, name: 'observedAt' }),
+  );
   const taxa = useQuery({
-    queryKey: queryKeys.taxa(deferred, zone),
-    queryFn: ({ signal }) => searchTaxa(deferred, { signal, zone }),
+    queryKey: queryKeys.taxa(deferred, zone, place),
+    queryFn: ({ signal }) => searchTaxa(deferred, { signal, zone, place }),
     enabled: open && deferred.length >= MIN_TAXON_SEARCH,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -159,6 +166,7 @@ export function SpeciesField({ form, own, taxon, onTaxonChange }: SpeciesFieldPr
                     options={options.taxa}
                     selected={value}
                     onSelect={choose}
+                    date={place?.date}
                   />
                   {options.typed && (
                     <CommandGroup>
@@ -182,22 +190,39 @@ export function SpeciesField({ form, own, taxon, onTaxonChange }: SpeciesFieldPr
   );
 }
 
+/** The form's point and local date, when both coordinates are numbers and the date is valid. */
+function placeOf(latitude: unknown, longitude: unknown, observedAt: unknown): LikelyPlace | null {
+  if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  const date = typeof observedAt === 'string' ? observedAt.slice(0, 10) : '';
+  return isIsoDate(date) ? { latitude, longitude, date } : null;
+}
+
 function OptionGroup({
   heading,
   options,
   selected,
   onSelect,
+  date,
 }: {
   heading: string;
   options: SpeciesOption[];
   selected: string;
   onSelect: (option: SpeciesOption) => void;
+  /** The record's date: a likely species says "Seen here in <month>". */
+  date?: string;
 }) {
   if (options.length === 0) return null;
   return (
     <CommandGroup heading={heading}>
       {options.map((option) => (
-        <OptionItem key={option.value} option={option} selected={selected} onSelect={onSelect} />
+        <OptionItem
+          key={option.value}
+          option={option}
+          selected={selected}
+          onSelect={onSelect}
+          date={date}
+        />
       ))}
     </CommandGroup>
   );
@@ -207,10 +232,12 @@ function OptionItem({
   option,
   selected,
   onSelect,
+  date,
 }: {
   option: SpeciesOption;
   selected: string;
   onSelect: (option: SpeciesOption) => void;
+  date?: string;
 }) {
   if (option.kind === 'new') {
     return (
@@ -239,6 +266,7 @@ function OptionItem({
             {scientific}
           </span>
         )}
+        {option.kind === 'taxon' && option.taxon.likely && date && <LikelyHint date={date} />}
       </span>
       {option.kind === 'taxon' && option.taxon.group && <GroupLabel group={option.taxon.group} />}
     </CommandItem>

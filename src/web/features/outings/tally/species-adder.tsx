@@ -11,7 +11,8 @@ import {
   useSpecies,
   type SpeciesOption,
 } from '@/features/logs';
-import { preloadTaxa, searchTaxa } from '@/features/taxonomy';
+import { localDateAt } from '../../../../common/place-time';
+import { LikelyHint, preloadTaxa, searchTaxa } from '@/features/taxonomy';
 import { browserTimeZone } from '@/lib/log-dates';
 import { queryKeys } from '@/lib/query-keys';
 import { GroupLabel } from '@/features/taxonomy';
@@ -43,18 +44,30 @@ interface SpeciesAdderProps {
   /** The species on the tally, offered first ("On this outing"). */
   tallied: TallyEntry[];
   onAdd: (species: TallySpecies) => void;
+  /** Where the birder is (the latest fix, else the outing's start), when the device says. */
+  point?: { latitude: number; longitude: number } | null;
 }
 
-export function SpeciesAdder({ tallied, onAdd }: SpeciesAdderProps) {
+export function SpeciesAdder({ tallied, onAdd, point }: SpeciesAdderProps) {
   const [search, setSearch] = useState('');
   // the species pack loads (or revalidates) with the tally: the picker works offline after this
   useEffect(() => void preloadTaxa(), []);
   const deferred = useDeferredValue(search.trim());
   // the tally is kept where the birder is: the browser's zone ranks the species living there first
   const zone = browserTimeZone();
+  // and today at its point, the species recorded near it in the season (issue 36); a point to
+  // about 1 km keeps the search's cache from changing with each fix
+  const date = localDateAt(new Date(), zone ?? 'UTC');
+  const place = point
+    ? {
+        latitude: Math.round(point.latitude * 100) / 100,
+        longitude: Math.round(point.longitude * 100) / 100,
+        date,
+      }
+    : null;
   const taxa = useQuery({
-    queryKey: queryKeys.taxa(deferred, zone),
-    queryFn: ({ signal }) => searchTaxa(deferred, { signal, zone }),
+    queryKey: queryKeys.taxa(deferred, zone, place),
+    queryFn: ({ signal }) => searchTaxa(deferred, { signal, zone, place }),
     enabled: deferred.length >= MIN_TAXON_SEARCH,
     placeholderData: keepPreviousData,
     staleTime: Infinity,
@@ -121,7 +134,7 @@ export function SpeciesAdder({ tallied, onAdd }: SpeciesAdderProps) {
               options={options.own.filter((option) => !onOuting(option))}
               onSelect={choose}
             />
-            <OptionGroup heading="Species" options={options.taxa} onSelect={choose} />
+            <OptionGroup heading="Species" options={options.taxa} onSelect={choose} date={date} />
             {options.typed && (
               <CommandGroup>
                 <OptionItem option={options.typed} onSelect={choose} />
@@ -138,16 +151,19 @@ function OptionGroup({
   heading,
   options,
   onSelect,
+  date,
 }: {
   heading: string;
   options: SpeciesOption[];
   onSelect: (option: SpeciesOption) => void;
+  /** Today: a likely species says "Seen here in <month>". */
+  date?: string;
 }) {
   if (options.length === 0) return null;
   return (
     <CommandGroup heading={heading}>
       {options.map((option) => (
-        <OptionItem key={option.value} option={option} onSelect={onSelect} />
+        <OptionItem key={option.value} option={option} onSelect={onSelect} date={date} />
       ))}
     </CommandGroup>
   );
@@ -157,9 +173,11 @@ function OptionGroup({
 function OptionItem({
   option,
   onSelect,
+  date,
 }: {
   option: SpeciesOption;
   onSelect: (option: SpeciesOption) => void;
+  date?: string;
 }) {
   const row = 'min-h-12 px-3 py-2 text-base';
   if (option.kind === 'new') {
@@ -184,6 +202,7 @@ function OptionItem({
             {scientific}
           </span>
         )}
+        {option.kind === 'taxon' && option.taxon.likely && date && <LikelyHint date={date} />}
       </span>
       {option.kind === 'taxon' && option.taxon.group && <GroupLabel group={option.taxon.group} />}
     </CommandItem>

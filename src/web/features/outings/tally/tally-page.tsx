@@ -170,7 +170,7 @@ function TallyScreen({ tally }: { tally: Tally }) {
         </section>
         <PositionNote state={position} />
 
-        <SpeciesAdder tallied={tally.entries} onAdd={add} />
+        <SpeciesAdder tallied={tally.entries} onAdd={add} point={tally.lastFix ?? tally.start} />
 
         {tally.entries.length === 0 ? (
           <p className="py-6 text-center text-muted-foreground">
