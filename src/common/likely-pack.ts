@@ -25,9 +25,12 @@ export const LIKELY_RULES = {
 
 export interface LikelyPackHeader {
   format: number;
-  /** The region's centre cell (H3 index, hex): a pack answers for the points in it. */
+  /** The region's centre cell (H3 index, hex): the server sends this pack for points in it. */
   region: string;
-  /** The centre cell's centre, and how far from it a point surely lies in it (km). */
+  /**
+   * The centre cell's centre, and how far from it the pack holds every cell within 100 km of a
+   * point (km): it answers for those points as the server does.
+   */
   centre: [number, number];
   reachKm: number;
   /** When the occurrence model was built (ISO), null before its first build. */
@@ -125,7 +128,7 @@ export function distanceKm(a: [number, number], b: [number, number]): number {
   return 2 * EARTH_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Whether a pack answers for the point: it surely lies in the region's centre cell. */
+/** Whether a pack answers for the point: it holds every cell within 100 km of it. */
 export const packCovers = (
   header: Pick<LikelyPackHeader, 'centre' | 'reachKm'>,
   latitude: number,

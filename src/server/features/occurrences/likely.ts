@@ -1,12 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  cellToBoundary,
-  cellToChildren,
-  cellToLatLng,
-  gridDisk,
-  latLngToCell,
-  type CoordPair,
-} from 'h3-js';
+import { cellsToMultiPolygon, cellToChildren, cellToLatLng, gridDisk, latLngToCell } from 'h3-js';
 import { LRUCache } from 'lru-cache';
 import {
   distanceKm,
@@ -48,11 +41,22 @@ async function builtAt(db: Db): Promise<string | null> {
   return row?.last ? new Date(row.last).toISOString() : null;
 }
 
-/** How far from its centre a point surely lies in the cell (its inscribed circle), in km. */
+// A resolution-3 cell reaches about 70 km past its centre, and its parent is not always the
+// resolution-1 cell its centre lies in (H3's children do not tile their parent exactly).
+const CELL_MARGIN_KM = 80;
+
+/**
+ * How far from the region's centre a point has every resolution-3 cell within 100 km in the
+ * pack, so that the pack answers for it as GET /api/taxa does: the outline's nearest vertex
+ * (a little less: an edge between two vertices comes closer), less 100 km and a cell's margin.
+ */
 function reachOf(region: string): number {
   const centre = cellToLatLng(region);
-  const vertices = cellToBoundary(region).map((vertex: CoordPair) => distanceKm(centre, vertex));
-  return Math.floor(Math.min(...vertices) * Math.cos(Math.PI / 6));
+  const [outline = []] = cellsToMultiPolygon(gridDisk(region, 1))[0] ?? [];
+  const nearest = Math.min(
+    ...outline.map((vertex) => distanceKm(centre, [vertex[0]!, vertex[1]!])),
+  );
+  return Math.max(0, Math.floor(nearest * 0.95 - LIKELY_RULES.nearKm - CELL_MARGIN_KM));
 }
 
 /**
