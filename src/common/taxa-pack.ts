@@ -154,6 +154,8 @@ export interface TaxaIndex {
   best: Uint16Array;
   /** Reused by the searches: 1 for a matching taxon likely at the place and season. */
   likely: Uint8Array;
+  /** Each taxon's species unit (unitOfScientificName), computed when first searched with one. */
+  units: Array<string | null | undefined>;
 }
 
 /** Reads a pack's text and computes its name keys. Throws TaxaPackError on a foreign text. */
@@ -223,6 +225,7 @@ export function readTaxaPack(text: string): TaxaIndex {
     tier: new Uint8Array(taxa.length).fill(NO_MATCH),
     best: new Uint16Array(taxa.length),
     likely: new Uint8Array(taxa.length),
+    units: new Array<string | null | undefined>(taxa.length),
   };
 }
 
@@ -261,7 +264,7 @@ export function searchTaxaPack(
   const key = nameKey(text);
   if (key === '' || limit <= 0) return [];
   const { keys, owner, length, tier, best, taxa, notability, regions } = index;
-  const seen = index.likely;
+  const { likely: seen, units } = index;
   const scientific = taxa.length;
   const short = key.length < 3;
   const touched: number[] = [];
@@ -292,7 +295,9 @@ export function searchTaxaPack(
   }
   if (likely && likely.size > 0) {
     for (const taxon of touched) {
-      const unit = unitOfScientificName(taxa[taxon]!.scientificName);
+      let unit = units[taxon];
+      if (unit === undefined)
+        unit = units[taxon] = unitOfScientificName(taxa[taxon]!.scientificName);
       seen[taxon] = unit !== null && likely.has(unit) ? 1 : 0;
     }
   }
