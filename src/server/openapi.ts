@@ -63,6 +63,12 @@ const TAGS = [
     prefixes: ['/api/photos/', '/objects/'],
   },
   { name: 'taxonomy', description: 'The species backbone', prefixes: ['/api/taxa'] },
+  {
+    name: 'occurrences',
+    description:
+      'What the instance knows of places and seasons: unusual records, their review, likely species',
+    prefixes: ['/api/occurrences', '/api/review'],
+  },
   { name: 'pwa', description: 'The installed app', prefixes: ['/api/pwa-auth-bridge'] },
   {
     name: 'account',

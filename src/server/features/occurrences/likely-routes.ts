@@ -7,6 +7,7 @@ import { LikelyPacks } from './likely.js';
 
 /** The "likely here" pack of a region (signed in): what the species worker ranks with offline. */
 export const likelyPackRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request)); // before the input
   const packs = new LikelyPacks(app.db);
 
   app.get(

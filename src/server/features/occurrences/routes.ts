@@ -22,6 +22,7 @@ const REVIEWERS_ONLY = { 403: 'Reviewers only (or a cross-site request)' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request)); // before the input
   app.get(
     '/logs',
     {
@@ -69,6 +70,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** What the form asks before saving (signed in): the flags the record would get. */
 export const unusualCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => void requireUserId(request)); // before the input
   app.post(
     '/check',
     {
