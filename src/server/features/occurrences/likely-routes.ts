@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { likelyPackQuerySchema } from '../../../common/occurrences.js';
+import { likelyPackQuerySchema } from '../../../common/occurrence-api.js';
 import { fileReply, noBody } from '../../api-docs.js';
 import { sendText } from '../../conditional-get.js';
 import { requireUserId } from '../auth/index.js';

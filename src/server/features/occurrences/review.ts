@@ -3,13 +3,12 @@ import type { LocationShown, ObscuredPlace } from '../../../common/location-priv
 import {
   REVIEW_LIMITS,
   type OccurrenceStatus,
-  type Review,
   type ReviewDecision,
   type ReviewItem,
   type ReviewList,
   type ReviewQuery,
-  type Unusual,
-} from '../../../common/occurrences.js';
+} from '../../../common/occurrence-api.js';
+import type { Review, Unusual } from '../../../common/occurrences.js';
 import { isoUtc, type Db } from '../../db/client.js';
 import { logLocationShownSql, outingLevelSql } from '../../db/location-privacy.js';
 import { ianaZone } from '../../db/zone-names.js';

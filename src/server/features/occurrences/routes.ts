@@ -5,9 +5,8 @@ import {
   reviewListSchema,
   reviewLogParamsSchema,
   reviewQuerySchema,
-  reviewSchema,
-} from '../../../common/occurrences.js';
-import { unusualTexts } from '../../../common/occurrences.js';
+} from '../../../common/occurrence-api.js';
+import { reviewSchema, unusualTexts } from '../../../common/occurrences.js';
 import { unusualCheckResultSchema, unusualCheckSchema } from '../../../common/unusual-check.js';
 import { HttpError } from '../../http-error.js';
 import { requireUserId } from '../auth/index.js';

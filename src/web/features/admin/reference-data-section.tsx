@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
-import type { OccurrenceStatus } from '../../../common/occurrences';
+import type { OccurrenceStatus } from '../../../common/occurrence-api';
 import { QueryErrorAlert } from '@/components/query-error-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -7,7 +7,7 @@ import {
   resetLinkSchema,
   type AdminUserUpdate,
 } from '../../../common/admin';
-import { occurrenceStatusSchema } from '../../../common/occurrences';
+import { occurrenceStatusSchema } from '../../../common/occurrence-api';
 import {
   sensitiveImportResultSchema,
   sensitiveTaxonListSchema,

@@ -9,11 +9,11 @@ import {
 } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import type { ReviewItem } from '../../../common/occurrence-api';
 import {
   reviewStatuses,
   reviewStatusTexts,
   unusualTexts,
-  type ReviewItem,
   type ReviewStatus,
 } from '../../../common/occurrences';
 import { sharedLogPath } from '../../../common/routes';

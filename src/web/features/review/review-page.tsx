@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { REVIEW_LIMITS } from '../../../common/occurrences';
+import { REVIEW_LIMITS } from '../../../common/occurrence-api';
 import { ListPagination } from '@/components/list-pagination';
 import { PageMain } from '@/components/page-main';
 import { QueryErrorAlert } from '@/components/query-error-alert';

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   reviewListSchema,
-  reviewSchema,
   type ReviewDecision,
   type ReviewQuery,
-} from '../../../common/occurrences';
+} from '../../../common/occurrence-api';
+import { reviewSchema } from '../../../common/occurrences';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 

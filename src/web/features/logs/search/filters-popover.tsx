@@ -2,7 +2,6 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
@@ -82,11 +81,14 @@ export function FiltersPopover({ filters, onChange, onClear }: FiltersPopoverPro
         </div>
         {/* issue 36: the logs flagged unusual where and when they were made */}
         <div className="flex items-center gap-2">
-          <Checkbox
+          {/* the browser's own box: Radix's would add 2.4 kB to the list's budget */}
+          <input
+            type="checkbox"
             id={`${id}-flag`}
+            className="size-4 shrink-0 accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             checked={filters.flag === 'unusual'}
-            onCheckedChange={(checked) =>
-              onChange({ ...filters, flag: checked === true ? 'unusual' : '' })
+            onChange={(event) =>
+              onChange({ ...filters, flag: event.target.checked ? 'unusual' : '' })
             }
           />
           <Label htmlFor={`${id}-flag`}>Unusual only</Label>
