@@ -80,7 +80,9 @@ export function cellOf(latitude: number, longitude: number): GeoCell {
   };
 }
 
-const METRES_PER_DEGREE_LATITUDE = 110_574;
+// Upper bounds, so that the uncertainty covers the great-circle distances: a degree of latitude
+// is 110,574 m at the equator and 111,694 m at the poles; of longitude, 111,320 m at the equator.
+const METRES_PER_DEGREE_LATITUDE = 111_694;
 const METRES_PER_DEGREE_LONGITUDE_AT_EQUATOR = 111_320;
 
 /**
