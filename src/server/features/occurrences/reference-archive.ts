@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { parse } from 'csv-parse';
 import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { listZipEntries, openZipEntry, readZipText } from '../../zip-entries.js';
+import { listZipEntries, openZipEntry, readZipRows, readZipText } from '../../zip-entries.js';
 
 // Issue 36: a GBIF occurrence download as the reference import reads it. Either a Darwin Core
 // Archive (meta.xml says where the Occurrence core is, how it is delimited and which column
@@ -165,20 +165,7 @@ function entryNamed(entries: Map<string, Entry>, name: string): Entry | undefine
   );
 }
 
-async function* readTable(zip: ZipFile, entry: Entry, table: Table) {
-  const parser = (await openZipEntry(zip, entry)).pipe(
-    parse({
-      bom: true,
-      delimiter: table.delimiter,
-      quote: table.quote,
-      from_line: table.headerLines + 1,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-    }),
-  );
-  yield* parser as AsyncIterable<string[]>;
-}
+const readTable = (zip: ZipFile, entry: Entry, table: Table) => readZipRows(zip, entry, table);
 
 /** GBIF's simple CSV: tab-separated, one header line, no quoting (a value may hold a quote). */
 async function simpleCsvTable(zip: ZipFile, entry: Entry): Promise<Table> {

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { listZipEntries, openZipEntry, readZipText } from '../../zip-entries.js';
+import { listZipEntries, readZipRows, readZipText } from '../../zip-entries.js';
 import { nameKey } from '../../../common/taxonomy.js';
 import type { Db } from '../../db/client.js';
 import { recordSource } from './queries.js';
@@ -380,16 +380,5 @@ async function* readTable(zip: ZipFile, entries: Map<string, Entry>, table: Tabl
   const entry = entries.get(table.location.replace(/^.*\//, ''));
   if (!entry)
     throw new ChecklistError(`The archive names ${table.location}, which it does not hold`);
-  const parser = (await openZipEntry(zip, entry)).pipe(
-    parse({
-      bom: true,
-      delimiter: table.delimiter,
-      quote: table.quote,
-      from_line: table.headerLines + 1,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-    }),
-  );
-  yield* parser as AsyncIterable<string[]>;
+  yield* readZipRows(zip, entry, table);
 }
