@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,12 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client.js';
 import { upsertTaxa } from '../src/server/features/taxonomy/taxon-writes.js';
 import { seedTaxon } from '../tests/support/seed-taxa.js';
-import {
-  startServerProcess,
-  stopServerProcess,
-  type ServerProcess,
-} from '../tests/support/server-processes.js';
 import { launchBrowser } from './browser.js';
+import { registerIn, startOwnServer, type OwnServer } from './own-server.js';
 import { controlledBy, createLog } from './support.js';
 
 // Issue 36, step 2: the species picker ranks what was recorded near the place in the season
@@ -21,18 +14,16 @@ import { controlledBy, createLog } from './support.js';
 // first account is its admin, its occurrence model holds this file's logs alone, and its
 // backbone two robins, the European one the better known (names in more languages).
 
-const root = new URL('..', import.meta.url).pathname;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const LAKE = { latitude: 42.44, longitude: -76.5, timeZone: 'America/New_York' };
 const AMERICAN = 'American RobinTurdus migratoriusSeen here in MayBird';
 
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'sightbook-e2e-likely-'));
+/** Three robins in the backbone, before the server starts on the data directory. */
+async function seedRobins(dataDir: string) {
   const database = await openDatabase({ embeddedDatabase: join(dataDir, 'db') });
   await upsertTaxa(database.db, [
     seedTaxon('gbif:2490804', 'Erithacus rubecula', 'European Robin'),
@@ -43,19 +34,14 @@ beforeAll(async () => {
     sql`UPDATE taxa SET notability = CASE id WHEN 'gbif:2490804' THEN 41 WHEN 'gbif:2490719' THEN 13 ELSE 9 END`,
   );
   await database.close();
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServerProcess(
-      ['dist/server/main.js'],
-      { DATA_DIR: dataDir, DATABASE_URL: undefined },
-      { cwd: root },
-    ),
-  ]);
+}
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startOwnServer('likely', seedRobins)]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  if (server) await stopServerProcess(server.child);
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** A new account signed in through the API (the server's first one is its admin). */
@@ -67,14 +53,7 @@ async function signUp(firstName: string): Promise<BrowserContext> {
     serviceWorkers: 'allow', // the app shell offline
     viewport: DESKTOP,
   });
-  const response = await context.request.post('/api/auth/register', {
-    data: {
-      email: `${firstName.toLowerCase()}-${randomUUID()}@example.org`,
-      password: 'correct horse battery',
-      firstName,
-    },
-  });
-  expect(response.status()).toBe(201);
+  await registerIn(context, firstName);
   return context;
 }
 

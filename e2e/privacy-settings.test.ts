@@ -1,46 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServerProcess,
-  stopServerProcess,
-  type ServerProcess,
-} from '../tests/support/server-processes.js';
 import { launchBrowser } from './browser.js';
+import { registerIn, startOwnServer, type OwnServer } from './own-server.js';
 import { expectAccessible, expectToast } from './support.js';
 
 // The settings of location privacy (issue 35): the admin's sensitive species and reviewers, and
 // an account's default level and trusted viewers. On a server of this file's own: its first
 // account is its admin.
 
-const root = new URL('..', import.meta.url).pathname;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'sightbook-e2e-privacy-'));
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServerProcess(
-      ['dist/server/main.js'],
-      { DATA_DIR: dataDir, DATABASE_URL: undefined },
-      {
-        cwd: root,
-      },
-    ),
-  ]);
+  [browser, server] = await Promise.all([launchBrowser(), startOwnServer('privacy')]);
 });
 afterAll(async () => {
   await browser?.close();
-  if (server) await stopServerProcess(server.child);
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 interface Account {
@@ -57,11 +40,7 @@ async function signUp(firstName: string, viewport = DESKTOP): Promise<Account> {
     serviceWorkers: 'block',
     viewport,
   });
-  const email = `${firstName.toLowerCase()}-${randomUUID()}@example.org`;
-  const response = await context.request.post('/api/auth/register', {
-    data: { email, password: 'correct horse battery', firstName, lastName: 'Tester' },
-  });
-  expect(response.status()).toBe(201);
+  const email = await registerIn(context, firstName, 'Tester');
   return { context, page: await context.newPage(), email };
 }
 

@@ -1,22 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startServerProcess,
-  stopServerProcess,
-  type ServerProcess,
-} from '../tests/support/server-processes.js';
 import { launchBrowser } from './browser.js';
+import { registerIn, startOwnServer, type OwnServer } from './own-server.js';
 import { createLog, expectAccessible } from './support.js';
 
 // Issue 36: a record unusual where and when it was made, marked on its card and details, found
 // by "Unusual only", and decided on the Review page. On a server of this file's own: its first
 // account is its admin, and its occurrence model holds this file's logs alone.
 
-const root = new URL('..', import.meta.url).pathname;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const LAKE = {
@@ -29,24 +21,14 @@ const FIRST_HERE = 'First record within 50 km on this instance';
 const COMMENT = 'A photo of the male would settle it.';
 
 let browser: Browser;
-let server: ServerProcess;
-let dataDir: string;
+let server: OwnServer;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'sightbook-e2e-review-'));
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startServerProcess(
-      ['dist/server/main.js'],
-      { DATA_DIR: dataDir, DATABASE_URL: undefined },
-      { cwd: root },
-    ),
-  ]);
+  [browser, server] = await Promise.all([launchBrowser(), startOwnServer('review')]);
 });
 afterAll(async () => {
   await browser?.close();
-  if (server) await stopServerProcess(server.child);
-  await rm(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 interface Account {
@@ -62,15 +44,7 @@ async function signUp(firstName: string): Promise<Account> {
     serviceWorkers: 'block',
     viewport: DESKTOP,
   });
-  const response = await context.request.post('/api/auth/register', {
-    data: {
-      email: `${firstName.toLowerCase()}-${randomUUID()}@example.org`,
-      password: 'correct horse battery',
-      firstName,
-      lastName: 'Tester',
-    },
-  });
-  expect(response.status()).toBe(201);
+  await registerIn(context, firstName, 'Tester');
   return { context, page: await context.newPage() };
 }
 
