@@ -601,6 +601,7 @@ export const occurrenceCells = pgTable(
   {
     speciesUnit: text('species_unit').notNull(),
     cell: bigint('cell', { mode: 'bigint' }).notNull(),
+    /** 1–52; 0: the whole year (a flag reads a place's year in one row). */
     week: smallint('week').notNull(),
     records: integer('records').notNull(),
     /** The most individuals one record counted; null: none counted. */
@@ -614,6 +615,7 @@ export const occurrenceEffort = pgTable(
   'occurrence_effort',
   {
     cell: bigint('cell', { mode: 'bigint' }).notNull(),
+    /** 1–52; 0: the whole year. */
     week: smallint('week').notNull(),
     records: integer('records').notNull(),
   },

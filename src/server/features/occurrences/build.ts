@@ -13,7 +13,9 @@ import { importedSet } from './reference.js';
 // an obscured one at its stable point in the 0.2° cell (so only the cell is in the model), a
 // private or embargoed one not at all; captive ones and those no species unit names never.
 // The logs are read and staged a batch at a time, giving way between batches; the model's
-// tables are then replaced in one transaction.
+// tables are then replaced in one transaction, their rows written in key order, with a week 0
+// row per cell holding its whole year: a flag's lookup (flags.ts) reads a place's year and season
+// from a few rows of a few pages, not its 52 weeks from one page a row.
 
 const BATCH = 5000;
 
@@ -72,18 +74,19 @@ async function replaceModel(db: Db, logs: number, started: number): Promise<Occu
   return db.transaction(async (tx) => {
     await tx.execute(sql`DELETE FROM occurrence_cells`);
     await tx.execute(sql`INSERT INTO occurrence_cells (species_unit, cell, week, records, max_count)
-      SELECT species_unit, cell, week, sum(records), max(max_count) FROM (
+      SELECT species_unit, cell, coalesce(week, 0), sum(records), max(max_count) FROM (
         SELECT species_unit, fine AS cell, week, 1 AS records, count AS max_count
           FROM occurrence_staging
         UNION ALL SELECT species_unit, coarse, week, 1, count FROM occurrence_staging
         UNION ALL SELECT species_unit, cell, week, records, max_count FROM reference_occurrences
           WHERE set_id IN (SELECT id FROM reference_sets WHERE ${importedSet})
-      ) parts GROUP BY species_unit, cell, week`);
+      ) parts GROUP BY GROUPING SETS ((species_unit, cell, week), (species_unit, cell))
+      ORDER BY species_unit, cell, coalesce(week, 0)`);
     await tx.execute(sql`DELETE FROM occurrence_effort`);
     await tx.execute(sql`INSERT INTO occurrence_effort (cell, week, records)
-      SELECT cell, week, sum(records) FROM occurrence_cells GROUP BY cell, week`);
+      SELECT cell, week, sum(records) FROM occurrence_cells GROUP BY cell, week ORDER BY cell, week`);
     const totals = await tx.execute(sql`SELECT
-      (SELECT count(*) FROM occurrence_cells)::int AS cells,
+      (SELECT count(*) FROM occurrence_cells WHERE week > 0)::int AS cells,
       (SELECT coalesce(sum(records), 0) FROM reference_sets WHERE ${importedSet})::int AS reference`);
     const { cells, reference } = (
       totals as unknown as { rows: [{ cells: number; reference: number }] }
@@ -114,7 +117,10 @@ async function build(db: Db, streamRows: StreamRows | null): Promise<OccurrenceB
     logs += await stage(db, rows);
     await otherTurns();
   }
-  return replaceModel(db, logs, started);
+  const made = await replaceModel(db, logs, started);
+  // the old rows are dead and the new ones unknown to the planner; PGlite runs no autovacuum
+  await db.execute(sql`VACUUM (ANALYZE) occurrence_cells, occurrence_effort, occurrence_staging`);
+  return made;
 }
 
 /**

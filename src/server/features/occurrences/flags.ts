@@ -79,22 +79,24 @@ export async function unusualOf(db: Db, records: FlaggedRecord[]): Promise<(Unus
     const season = seasonOf(weekAt(record.observedAt, record.timeZone ?? null));
     const cells = nearCells(latitude, longitude);
     const names = { common: record.speciesCommon, scientific: record.speciesScientific ?? null };
-    return [{ i, ...names, taxon: record.taxonId ?? null, cells, season }];
+    return [{ i, ...names, taxon: record.taxonId ?? null, cells, season, weeks: [0, ...season] }];
   });
   if (asked.length === 0) return flags;
+  // week 0 holds a cell's whole year: one row a cell for the year, five for the season
   const result = await db.execute(sql`
     SELECT r.i, u.unit, e.nearby, e.season_nearby AS "seasonNearby", o.records,
       o.season_records AS "seasonRecords", o.season_max AS "seasonMax"
     FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS r(i int, common text,
-      scientific text, taxon text, cells bigint[], season smallint[])
+      scientific text, taxon text, cells bigint[], weeks smallint[])
     CROSS JOIN LATERAL (SELECT species_unit(r.common, r.scientific, r.taxon) AS unit) u
-    CROSS JOIN LATERAL (SELECT coalesce(sum(records), 0)::int AS nearby,
-        coalesce(sum(records) FILTER (WHERE week = ANY(r.season)), 0)::int AS season_nearby
-      FROM occurrence_effort WHERE cell = ANY(r.cells)) e
-    CROSS JOIN LATERAL (SELECT coalesce(sum(records), 0)::int AS records,
-        coalesce(sum(records) FILTER (WHERE week = ANY(r.season)), 0)::int AS season_records,
-        max(max_count) FILTER (WHERE week = ANY(r.season)) AS season_max
-      FROM occurrence_cells WHERE species_unit = u.unit AND cell = ANY(r.cells)) o`);
+    CROSS JOIN LATERAL (SELECT coalesce(sum(records) FILTER (WHERE week = 0), 0)::int AS nearby,
+        coalesce(sum(records) FILTER (WHERE week > 0), 0)::int AS season_nearby
+      FROM occurrence_effort WHERE cell = ANY(r.cells) AND week = ANY(r.weeks)) e
+    CROSS JOIN LATERAL (SELECT coalesce(sum(records) FILTER (WHERE week = 0), 0)::int AS records,
+        coalesce(sum(records) FILTER (WHERE week > 0), 0)::int AS season_records,
+        max(max_count) FILTER (WHERE week > 0) AS season_max
+      FROM occurrence_cells
+      WHERE species_unit = u.unit AND cell = ANY(r.cells) AND week = ANY(r.weeks)) o`);
   const rows = (result as unknown as { rows: FactsRow[] }).rows;
   const seasons = new Map(asked.map(({ i, season }) => [i, season]));
   for (const row of rows) {

@@ -69,7 +69,7 @@ async function buildLikelyPack(db: Db, region: string, built: string | null): Pr
   const rows = rowsOf<{ unit: string; cell: string; week: number; records: number }>(
     await db.execute(sql`
       SELECT species_unit AS unit, cell::text AS cell, week, records FROM occurrence_cells
-      WHERE ${cellIn(children.map(cellNumber))} AND species_unit LIKE 'sci:%'
+      WHERE ${cellIn(children.map(cellNumber))} AND species_unit LIKE 'sci:%' AND week > 0
       ORDER BY cell, species_unit COLLATE "C", week`),
   );
   const hexOf = new Map(children.map((index) => [cellNumber(index), index]));
