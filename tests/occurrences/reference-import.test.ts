@@ -16,7 +16,8 @@ import { as, createLogAs, signUp, stores, testConfig, type TestUser } from '../s
 // downloads' shapes: tests/fixtures/gbif/dwca is the core of meta.xml, the EML of metadata.xml
 // and two rows of occurrence.txt of GBIF download 0000154-150116162929234 (rOpenSci's finch
 // examples), a DOI and licence added as today's downloads give them, and rows of birds in its
-// 225 columns; tests/fixtures/gbif/simple is a simple CSV download's 50 columns.
+// 225 columns; tests/fixtures/gbif/simple is a simple CSV download's 50 columns;
+// tests/fixtures/gbif/rgbif holds a real simple CSV download, unchanged.
 
 const fixtures = join(import.meta.dirname, '../fixtures/gbif');
 const dir = mkdtempSync(join(tmpdir(), 'sightbook-gbif-'));
@@ -233,6 +234,25 @@ describe.each(stores)('reference import on $store', ({ databaseUrl }) => {
     });
     await expect(importReferenceSet(app.db, taxa)).rejects.toThrow(/no Occurrence core/);
     expect((await status()).referenceSets).toHaveLength(2);
+  });
+
+  it('imports a real simple CSV download as GBIF sent it', async () => {
+    const file = join(fixtures, 'rgbif/0009886-250127130748423.zip');
+    const result = await importReferenceSet(app.db, file);
+    expect(result).toMatchObject({
+      status: 'added',
+      title: 'GBIF occurrence download 0009886-250127130748423',
+      rows: 91,
+      records: 50,
+      skipped: { absent: 0, noCoordinates: 8, noDate: 33, noSpecies: 0 },
+      cells: 21,
+    });
+    const units = await rowsOf<{ unit: string }>(
+      sql`SELECT DISTINCT o.species_unit AS unit
+        FROM reference_occurrences o JOIN reference_sets s ON s.id = o.set_id
+        WHERE s.key = ${result.key}`,
+    );
+    expect(units).toEqual([{ unit: 'sci:delphinium fissum' }]);
   });
 });
 
