@@ -41,6 +41,7 @@ const serverFeatures = {
   occurrences: ['auth', 'geoprivacy'],
   photos: ['auth'],
   pwa: ['auth'],
+  recordings: [],
   sharing: ['auth', 'geoprivacy', 'logs', 'outings'],
   stats: ['auth', 'logs'],
   taxonomy: ['auth'],
