@@ -9,7 +9,7 @@ import { baseName, namedDetection, numberCell, wallClockCells } from './cells.js
 // File_Name, as people export it (sqlite3 -csv -header, Adminer's CSV with a BOM).
 // Date and Time are the station's local clock at the detection itself. Lat and Lon are the
 // station's settings (-1 when unset). The same second can hold one species twice, with two
-// confidences (two overlapping 3-second windows of one recording): both are detections.
+// confidences (as real files show; the cause is not documented): both are kept.
 // Older versions wrote the confidence as 0.8507911, newer ones round it to 4 places.
 
 const REQUIRED = ['Date', 'Time', 'Sci_Name', 'Confidence'];
