@@ -1,7 +1,7 @@
 import type { TaxonHit } from '../../../common/taxonomy';
 
-// The messages between the page and the species pack's worker (taxa.worker.ts). bench/taxa-pack.mjs
-// speaks them too: change both together.
+// The messages between the page and the species pack's worker (taxa.worker.ts).
+// bench/taxa-browser.mjs speaks them too: change both together.
 
 export type ToPackWorker =
   /** Sent once, first: the names' language (a primary subtag, e.g. `fr`). */
