@@ -74,7 +74,7 @@ try {
   });
   const { rows } = run;
   console.log(
-    `\nworker: fetch + index of the species pack ${ms(run.loadMs)} (${run.state.taxa} taxa)`,
+    `\nworker: the species pack (${run.state.taxa} taxa; the server builds it first) fetched and indexed in ${ms(run.loadMs)}`,
   );
   for (const [name, first] of Object.entries(run.samples)) {
     console.log(`"ca", ${name.padEnd(6)} → ${first.join(', ')}`);
