@@ -82,12 +82,15 @@ export async function unusualOf(db: Db, records: FlaggedRecord[]): Promise<(Unus
     return [{ i, ...names, taxon: record.taxonId ?? null, cells, season, weeks: [0, ...season] }];
   });
   if (asked.length === 0) return flags;
-  // week 0 holds a cell's whole year: one row a cell for the year, five for the season
+  // Week 0 holds a cell's whole year: one row a cell for the year, five for the season. The
+  // LIMIT tells PostgreSQL how many records there are: guessing 100, it compiled the statement
+  // with JIT, 22 ms of a 24 ms check.
   const result = await db.execute(sql`
     SELECT r.i, u.unit, e.nearby, e.season_nearby AS "seasonNearby", o.records,
       o.season_records AS "seasonRecords", o.season_max AS "seasonMax"
-    FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS r(i int, common text,
-      scientific text, taxon text, cells bigint[], weeks smallint[])
+    FROM (SELECT * FROM jsonb_to_recordset(${JSON.stringify(asked)}::jsonb) AS r(i int,
+      common text, scientific text, taxon text, cells bigint[], weeks smallint[])
+      LIMIT ${asked.length}) r
     CROSS JOIN LATERAL (SELECT species_unit(r.common, r.scientific, r.taxon) AS unit) u
     CROSS JOIN LATERAL (SELECT coalesce(sum(records) FILTER (WHERE week = 0), 0)::int AS nearby,
         coalesce(sum(records) FILTER (WHERE week > 0), 0)::int AS season_nearby
