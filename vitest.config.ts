@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     // a PostgreSQL database of each file's own (TEST_DATABASE_URL)
     setupFiles: ['tests/support/own-database.ts'],
+    // migrated databases the tests' stores start from
+    globalSetup: ['tests/support/database-templates.ts'],
     // PGlite takes seconds to create a database: one app per file, generous hooks.
     hookTimeout: 60_000,
     testTimeout: 30_000,

@@ -147,6 +147,12 @@ export interface Config {
   databaseUrl?: string;
   /** Where the embedded store lives: a directory, or 'memory://' (tests). */
   embeddedDatabase: string;
+  /**
+   * A PGlite data directory dump (tar) a 'memory://' store starts from instead of an empty one:
+   * the tests' migrated template (tests/support/database-templates.ts). Not read from the
+   * environment.
+   */
+  embeddedTemplate?: string;
   publicUrl?: string;
   /** Whose X-Forwarded-For/-Proto/-Host count: a hop count or addresses; unset trusts none. */
   trustProxy?: number | string[];

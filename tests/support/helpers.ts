@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { inject } from 'vitest';
 import { UPLOAD_RATE } from '../../src/common/photos.js';
 import { PHOTO_TIME_LIMIT_MS, PHOTO_WORKERS, type Config } from '../../src/server/config.js';
 import type { LogWriteInput } from '../../src/common/logs/schemas.js';
@@ -20,12 +21,22 @@ export const stores = [
 const testDataDir = mkdtempSync(join(tmpdir(), 'sightbook-test-'));
 process.on('exit', () => rmSync(testDataDir, { recursive: true, force: true }));
 
+/** The migrated store tests start from (database-templates.ts); none outside vitest (bench/). */
+function providedTemplate(): string | undefined {
+  try {
+    return inject('pgliteTemplate') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
     dataDir: testDataDir,
     embeddedDatabase: 'memory://',
+    embeddedTemplate: providedTemplate(),
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',
     appName: 'Sightbook',
     authRateLimit: 1000,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 // Before each test file (vitest setupFiles): its own database on the PostgreSQL of
 // TEST_DATABASE_URL, so that files running side by side never see each other's rows. A species
@@ -12,7 +13,8 @@ if (root) {
   const client = new pg.Client({ connectionString: root });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    const template = inject('postgresTemplate'); // migrated (database-templates.ts)
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     const url = new URL(root);
     url.pathname = `/${name}`;
     process.env.TEST_DATABASE_URL = url.toString();

@@ -9,7 +9,7 @@ import { sql, type Query, type SQLWrapper } from 'drizzle-orm';
 import pg from 'pg';
 import QueryStream from 'pg-query-stream';
 import type { Readable } from 'node:stream';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepTreeToOwner, privateDir } from '../private-files.js';
@@ -49,12 +49,12 @@ export type OpeningStep = (step: string) => void;
  * host creates the embedded store for minutes, and an instance waits while another migrates.
  */
 export async function openDatabase(
-  options: { databaseUrl?: string; embeddedDatabase: string },
+  options: { databaseUrl?: string; embeddedDatabase: string; embeddedTemplate?: string },
   progress: OpeningStep = () => {},
 ): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, progress)
-    : openPglite(options.embeddedDatabase, progress);
+    : openPglite(options.embeddedDatabase, progress, options.embeddedTemplate);
 }
 
 // PostgreSQL's default 128 MB of shared buffers lives in PGlite's WASM memory, which never
@@ -69,7 +69,11 @@ const PGLITE_START_PARAMS = [
 /** The extensions the schema uses (pg_trgm: the species search, migration 0011). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string, progress: OpeningStep): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  progress: OpeningStep,
+  template?: string,
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) privateDir(dirname(dataDir)); // DATA_DIR
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
@@ -83,6 +87,8 @@ async function openPglite(dataDir: string, progress: OpeningStep): Promise<Datab
     client = await PGlite.create(dataDir, {
       startParams: PGLITE_START_PARAMS,
       extensions: PGLITE_EXTENSIONS,
+      // an in-memory store may start from a dump of a migrated one (tests: a second, not five)
+      ...(inMemory && template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
     });
     const db = drizzlePglite(client, { schema });
     progress('migrating…');
