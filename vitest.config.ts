@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,9 @@ export default defineConfig({
     setupFiles: ['tests/support/own-database.ts'],
     // migrated databases the tests' stores start from
     globalSetup: ['tests/support/database-templates.ts'],
+    // Vitest's default, one worker fewer than cores, ran one file at a time on a 2-core machine
+    // (CI's): a PGlite file keeps one core busy, so two files share two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // PGlite takes seconds to create a database: one app per file, generous hooks.
     hookTimeout: 60_000,
     testTimeout: 30_000,
