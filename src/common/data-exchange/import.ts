@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryParam } from '../query-params.js';
+import { dryRunParam, queryParam } from '../query-params.js';
 import { unusualGroupSchema } from '../occurrences.js';
 
 // CSV import of logs (issue 5, issue 24): our own export, iNaturalist observations or "My eBird
@@ -37,12 +37,7 @@ export const importInvalidModes = ['abort', 'skip'] as const;
 export type ImportInvalidMode = (typeof importInvalidModes)[number];
 
 export const importQuerySchema = z.object({
-  dryRun: queryParam(
-    z
-      .enum(['true', 'false'], { error: 'dryRun must be true or false' })
-      .default('false')
-      .transform((value) => value === 'true'),
-  ).describe('true: answer what the import would do, and write nothing'),
+  dryRun: dryRunParam,
   onInvalid: queryParam(
     z.enum(importInvalidModes, { error: 'onInvalid must be abort or skip' }).default('abort'),
   ).describe('abort: import nothing when a row is invalid (422); skip: import the valid rows'),
