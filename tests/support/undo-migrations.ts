@@ -7,6 +7,11 @@ import type { FastifyInstance } from 'fastify';
 
 type Db = FastifyInstance['db'];
 
+/** Undo 0022 (detections): its tables. */
+async function undoDetections(db: Db) {
+  await db.execute(sql`DROP TABLE detections, access_tokens`);
+}
+
 /** Undo 0021 (occurrences): its tables and the logs' flags. */
 async function undoOccurrences(db: Db) {
   await db.execute(sql`DROP TABLE log_reviews, occurrence_builds, occurrence_cells, occurrence_staging,
@@ -77,6 +82,7 @@ async function undoSpeciesUnits(db: Db) {
 async function undoNothing() {}
 
 const undoSteps = [
+  undoDetections,
   undoOccurrences,
   undoLocationPrivacy,
   undoTaxaRanking,
@@ -87,8 +93,8 @@ const undoSteps = [
 ];
 
 /**
- * Puts the store back as it was before the newest `count` migrations (at most 7: 0021, 0020,
- * 0019, 0018, 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
+ * Puts the store back as it was before the newest `count` migrations (at most 8: 0022, 0021,
+ * 0020, 0019, 0018, 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
  */
 export async function undoNewestMigrations(db: Db, count: number) {
   for (const undo of undoSteps.slice(0, count)) await undo(db);

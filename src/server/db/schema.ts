@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -677,3 +678,77 @@ export const logReviews = pgTable('log_reviews', {
   reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
   decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- Issue 37: sound detections imported from a recorder, and the tokens a station posts with
+
+export type DetectionStatus = 'pending' | 'confirmed' | 'rejected';
+
+/**
+ * One detection of a BirdNET file, on the outing it was imported into: a person confirms its
+ * species (it becomes a log) or rejects it. The same detection imported again is one row.
+ */
+export const detections = pgTable(
+  'detections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    outingId: uuid('outing_id')
+      .notNull()
+      .references(() => outings.id, { onDelete: 'cascade' }),
+    /** The reader's key (formats/): stable across re-imports and overlapping exports. */
+    sourceKey: varchar('source_key', { length: 600 }).notNull(),
+    format: varchar('format', { length: 40 }).notNull(),
+    /** What the to-confirm list groups by: the scientific name, else code:…, else name:…. */
+    speciesKey: varchar('species_key', { length: 300 }).notNull(),
+    scientificName: varchar('scientific_name', { length: 200 }),
+    commonName: varchar('common_name', { length: 200 }).notNull(),
+    speciesCode: varchar('species_code', { length: 20 }),
+    confidence: real('confidence').notNull(),
+    /** The station's wall clock read in the outing's zone (a UTC-named recording's as given). */
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull(),
+    offsetSeconds: doublePrecision('offset_seconds'),
+    endSeconds: doublePrecision('end_seconds'),
+    /** The clip's or recording's file name, as the station wrote it. */
+    file: varchar('file', { length: 500 }),
+    status: varchar('status', { length: 10 }).$type<DetectionStatus>().notNull().default('pending'),
+    /** The log a confirmation made. */
+    logId: uuid('log_id').references(() => logs.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('detections_user_source_key').on(table.userId, table.sourceKey),
+    index('detections_outing_idx').on(table.outingId, table.speciesKey, table.detectedAt),
+    index('detections_log_idx').on(table.logId),
+    check('detections_status', sql`${table.status} IN ('pending', 'confirmed', 'rejected')`),
+    check('detections_confidence_range', sql`${table.confidence} BETWEEN 0 AND 1`),
+  ],
+);
+
+export type DetectionRecord = typeof detections.$inferSelect;
+
+/**
+ * Personal access tokens: a station posts its detections with one, without a browser session.
+ * Only the SHA-256 of the secret is kept; the secret is shown once, when made.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    scope: varchar('scope', { length: 20 }).$type<'import'>().notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(), // SHA-256 hex, never the token
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('access_tokens_token_key').on(table.tokenHash),
+    index('access_tokens_user_idx').on(table.userId),
+    check('access_tokens_scope', sql`${table.scope} IN ('import')`),
+  ],
+);
