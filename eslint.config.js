@@ -33,7 +33,7 @@ const serverFeatures = {
   admin: ['auth', 'geoprivacy', 'occurrences', 'photos'],
   auth: [],
   'data-exchange': ['auth', 'geoprivacy', 'logs', 'maps', 'occurrences', 'outings', 'photos'],
-  detections: [],
+  detections: ['auth', 'logs', 'outings'],
   geoprivacy: ['auth', 'taxonomy'],
   lists: ['auth', 'logs', 'taxonomy'],
   outings: ['auth', 'logs', 'photos'],

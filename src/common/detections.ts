@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
+import { coordinateParam, dryRunParam, optionalQuery, queryParam } from './query-params.js';
+import { canonicalTimeZone } from './zone-names.js';
 
 // Sound detections imported from a recorder's files (issue 37): BirdNET-Pi, BirdNET-Go and
 // BirdNET-Analyzer. They are not logs: an outing lists them, grouped by species and hour, for
@@ -58,3 +60,153 @@ export const detectionImportOptionsSchema = z.object({
   recordingStart: wallClockSchema.optional(),
 });
 export type DetectionImportOptions = z.output<typeof detectionImportOptionsSchema>;
+
+// ---- The API: POST /api/detections/import, GET /api/outings/:id/detections, confirm, reject
+
+/** A detection file's largest size, as a body. */
+export const DETECTIONS_MAX_BYTES = 20 * 1024 * 1024;
+/** The rejected rows an import's answer lists at most. */
+export const DETECTIONS_MAX_LISTED = 50;
+export const DETECTION_BODY_TYPES = ['text/csv', 'text/plain', 'text/tab-separated-values'];
+export const UNSUPPORTED_DETECTIONS_BODY =
+  'Send the detection file itself as the body, as text/csv, text/plain or text/tab-separated-values';
+
+/** `2024-05-01T05:30` or `2024-05-01 05:30:00`: a recording's start, local time. */
+const recordingStartParam = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/, 'The recording start is YYYY-MM-DDTHH:MM')
+  .transform((text) => ({ date: text.slice(0, 10), time: text.slice(11) }))
+  .pipe(wallClockSchema);
+
+export const detectionImportQuerySchema = z
+  .object({
+    minConfidence: queryParam(
+      z.coerce
+        .number({ error: 'The minimum confidence must be a number' })
+        .min(0.1, 'The minimum confidence must be from 0.1 to 1')
+        .max(1, 'The minimum confidence must be from 0.1 to 1')
+        .default(DEFAULT_MIN_CONFIDENCE),
+    ).describe('Detections under it are counted (belowMinimum), not kept'),
+    fileName: optionalQuery(z.string().trim().max(300, 'The file name is too long')).describe(
+      "The file's name: a recording's start may be in it (BirdNET_20240501_053000.csv)",
+    ),
+    recordingStart: optionalQuery(recordingStartParam).describe(
+      "When the recording started (local time), for results whose file names don't say",
+    ),
+    outingId: optionalQuery(z.uuid('Outing not found')).describe(
+      'Your outing to put the detections on; without it, one outing per station and local day',
+    ),
+    latitude: optionalQuery(coordinateParam('Latitude')).describe(
+      "The station's position, when the file has none",
+    ),
+    longitude: optionalQuery(coordinateParam('Longitude')),
+    timeZone: optionalQuery(
+      z
+        .string()
+        .trim()
+        .refine((name) => canonicalTimeZone(name) !== undefined, 'Unknown time zone')
+        .transform((name) => canonicalTimeZone(name) ?? name),
+    ).describe("The station's IANA zone; else the position's"),
+    dryRun: dryRunParam,
+  })
+  .superRefine((query, context) => {
+    if ((query.latitude === undefined) === (query.longitude === undefined)) return;
+    context.addIssue({
+      code: 'custom',
+      message: 'Latitude and longitude must be given together',
+      path: [query.latitude === undefined ? 'latitude' : 'longitude'],
+    });
+  });
+export type DetectionImportQuery = z.output<typeof detectionImportQuerySchema>;
+
+export const detectionImportResultSchema = z.object({
+  format: z.enum(DETECTION_FORMATS),
+  outings: z.array(
+    z.object({
+      id: z.uuid().nullable().describe('null in a dry run, for an outing not made yet'),
+      date: z.iso.date().describe("The station's local date"),
+      timeZone: z.string().nullable(),
+      toConfirm: z.number().int().describe('Species-and-hour groups waiting for a person'),
+    }),
+  ),
+  read: z.number().int().describe('Detections read from the file'),
+  kept: z.number().int().describe('New detections stored (or that would be, in a dry run)'),
+  belowMinimum: z.number().int(),
+  alreadyImported: z.number().int(),
+  rejected: z
+    .array(z.object({ line: z.number().int(), reason: z.string() }))
+    .describe(`The rows left out and why, the first ${DETECTIONS_MAX_LISTED}`),
+  rejectedCount: z.number().int(),
+  repeated: z.number().int().describe('Rows the file holds twice, kept once'),
+});
+export type DetectionImportResult = z.infer<typeof detectionImportResultSchema>;
+
+const clipSchema = z.object({
+  detectedAt: z.iso.datetime({ offset: true }).describe("Local time with the outing's offset"),
+  confidence: z.number(),
+  file: z.string().nullable(),
+  offsetSeconds: z.number().nullable(),
+});
+
+export const detectionGroupSchema = z.object({
+  speciesKey: z.string(),
+  scientificName: z.string().nullable(),
+  commonName: z.string(),
+  speciesCode: z.string().nullable(),
+  hour: z.string().describe('The local hour, YYYY-MM-DDTHH'),
+  detections: z.number().int(),
+  bestConfidence: z.number(),
+  clips: z.array(clipSchema).describe(`The best ${CLIPS_PER_GROUP}, best first`),
+});
+export type DetectionGroupReply = z.infer<typeof detectionGroupSchema>;
+
+const decidedSchema = z.object({
+  speciesKey: z.string(),
+  scientificName: z.string().nullable(),
+  commonName: z.string(),
+  status: z.enum(['confirmed', 'rejected']),
+  detections: z.number().int(),
+  bestConfidence: z.number(),
+  logId: z.uuid().nullable().describe('The log a confirmation made'),
+});
+
+export const outingDetectionsSchema = z.object({
+  toConfirm: z.array(detectionGroupSchema),
+  decided: z.array(decidedSchema).describe('Species confirmed or rejected, one entry each'),
+});
+export type OutingDetections = z.infer<typeof outingDetectionsSchema>;
+
+const hoursField = z
+  .array(z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/, 'An hour is YYYY-MM-DDTHH'))
+  .min(1, 'Name at least one hour, or leave hours out')
+  .max(200, 'At most 200 hours')
+  .optional()
+  .describe('The local hours to decide; all of the species when absent');
+
+const speciesKeyField = z
+  .string({ error: 'speciesKey is required' })
+  .min(1, 'speciesKey is required')
+  .max(300, 'speciesKey is too long');
+
+export const detectionRejectSchema = z.object({ speciesKey: speciesKeyField, hours: hoursField });
+export type DetectionReject = z.infer<typeof detectionRejectSchema>;
+
+export const detectionConfirmSchema = detectionRejectSchema.extend({
+  count: z
+    .number({ error: 'Count must be a number' })
+    .int('Count must be a whole number')
+    .min(1, 'Count must be at least 1')
+    .max(1_000_000, 'Count is too large')
+    .default(1),
+});
+export type DetectionConfirm = z.infer<typeof detectionConfirmSchema>;
+
+export const detectionDecisionSchema = z.object({ decided: z.number().int() });
+
+export const OUTING_DETECTION_TEXTS = {
+  noSuchSpecies: 'No detections of this species on this outing',
+  alreadyDecided: 'These detections are already confirmed or rejected',
+  confirmedNote: (detections: number, best: number) =>
+    `Confirmed from ${detections} BirdNET ${detections === 1 ? 'detection' : 'detections'} (best ${best.toFixed(2)}).`,
+} as const;

@@ -53,6 +53,11 @@ const TAGS = [
     prefixes: ['/api/outings'],
   },
   {
+    name: 'detections',
+    description: 'Sound detections (BirdNET) to confirm',
+    prefixes: ['/api/detections/'],
+  },
+  {
     name: 'data-exchange',
     description: 'Importing and exporting logs as files',
     prefixes: ['/api/export', '/api/import'],

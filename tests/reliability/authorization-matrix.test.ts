@@ -98,6 +98,20 @@ async function ownerSharedOuting(world: World, visibility: Visibility) {
   return id;
 }
 
+let detectionSecond = 0;
+/** A BirdNET-Pi line of its own (its second makes its key new) on a fresh outing of the owner's. */
+async function ownerDetectionsOuting(world: World) {
+  const outingId = await ownerOuting(world);
+  const second = String(detectionSecond++ % 60).padStart(2, '0');
+  await world.app.inject({
+    method: 'POST',
+    url: `/api/detections/import?outingId=${outingId}`,
+    headers: { ...world.cookie('owner'), 'content-type': 'text/plain' },
+    payload: `Date;Time;Sci_Name;Com_Name;Confidence;Lat;Lon\n2026-05-02;06:10:${second};Strix aluco;Tawny Owl;0.91;-1;-1\n`,
+  });
+  return outingId;
+}
+
 const matrix: Record<string, RouteCase> = {
   'GET /healthz': { request: get('/healthz'), expect: everyone(200) },
   'GET /api/docs/openapi.json': { request: get('/api/docs/openapi.json'), expect: everyone(200) },
@@ -376,6 +390,40 @@ const matrix: Record<string, RouteCase> = {
     request: async (world) => ({
       method: 'GET',
       url: `/api/outings/${await ownerOuting(world)}/ebird.csv`,
+    }),
+    expect: ownerOnly(200),
+  },
+  // issue 37: detections in, to confirm on the owner's outing
+  'POST /api/detections/import': {
+    request: async () => ({
+      method: 'POST',
+      url: '/api/detections/import',
+      headers: { 'content-type': 'text/plain' },
+      payload:
+        'Date;Time;Sci_Name;Com_Name;Confidence;Lat;Lon\n2026-05-02;06:00:00;Strix aluco;Tawny Owl;0.91;-1;-1\n',
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/outings/:id/detections': {
+    request: async (world) => ({
+      method: 'GET',
+      url: `/api/outings/${await ownerDetectionsOuting(world)}/detections`,
+    }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/outings/:id/detections/confirm': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/outings/${await ownerDetectionsOuting(world)}/detections/confirm`,
+      payload: { speciesKey: 'Strix aluco' },
+    }),
+    expect: ownerOnly(201),
+  },
+  'POST /api/outings/:id/detections/reject': {
+    request: async (world) => ({
+      method: 'POST',
+      url: `/api/outings/${await ownerDetectionsOuting(world)}/detections/reject`,
+      payload: { speciesKey: 'Strix aluco' },
     }),
     expect: ownerOnly(200),
   },

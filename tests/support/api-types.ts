@@ -1316,6 +1316,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/detections/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import sound detections
+     * @description Reads BirdNET-Pi's BirdDB.txt (or birds.db as CSV), a BirdNET-Go CSV, or a BirdNET-Analyzer selection table or CSV, sent as the body. Detections at or over `minConfidence` go on the outing named, or on one outing per station and local day (found again on the next import), to be confirmed or rejected by species and hour. A detection imported before is not added again. With `dryRun=true` nothing is written.
+     */
+    post: operations['importDetections'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/outings/{id}/detections': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An outing's detections to confirm
+     * @description Its pending detections by species and local hour, each with its best clips, and the species already confirmed or rejected.
+     */
+    get: operations['listOutingDetections'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/outings/{id}/detections/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a species detected
+     * @description Makes a log of the outing from the species’ pending detections (in the hours named, else all): observed at the first, with the count given (1 unless said), linked to a taxon as any log. The detections are marked confirmed with the log.
+     */
+    post: operations['confirmDetections'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/outings/{id}/detections/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a species detected
+     * @description Marks the species’ pending detections (in the hours named, else all) rejected.
+     */
+    post: operations['rejectDetections'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/healthz': {
     parameters: {
       query?: never;
@@ -7952,6 +8032,549 @@ export interface operations {
       };
       /** @description Not signed in, or the session has ended */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importDetections: {
+    parameters: {
+      query?: {
+        /** @description Detections under it are counted (belowMinimum), not kept */
+        minConfidence?: number;
+        /** @description The file's name: a recording's start may be in it (BirdNET_20240501_053000.csv) */
+        fileName?: string;
+        /** @description When the recording started (local time), for results whose file names don't say */
+        recordingStart?: string;
+        /** @description Your outing to put the detections on; without it, one outing per station and local day */
+        outingId?: string;
+        /** @description The station's position, when the file has none */
+        latitude?: number;
+        longitude?: number;
+        /** @description The station's IANA zone; else the position's */
+        timeZone?: string;
+        /** @description true: answer what the import would do, and write nothing */
+        dryRun?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+        'text/plain': string;
+        'text/tab-separated-values': string;
+      };
+    };
+    responses: {
+      /** @description What the import would do (dryRun) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            format: 'birdnet-pi' | 'birdnet-go' | 'birdnet-analyzer-table' | 'birdnet-analyzer-csv';
+            outings: {
+              /**
+               * Format: uuid
+               * @description null in a dry run, for an outing not made yet
+               */
+              id: string | null;
+              /**
+               * Format: date
+               * @description The station's local date
+               */
+              date: string;
+              timeZone: string | null;
+              /** @description Species-and-hour groups waiting for a person */
+              toConfirm: number;
+            }[];
+            /** @description Detections read from the file */
+            read: number;
+            /** @description New detections stored (or that would be, in a dry run) */
+            kept: number;
+            belowMinimum: number;
+            alreadyImported: number;
+            /** @description The rows left out and why, the first 50 */
+            rejected: {
+              line: number;
+              reason: string;
+            }[];
+            rejectedCount: number;
+            /** @description Rows the file holds twice, kept once */
+            repeated: number;
+          };
+        };
+      };
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            format: 'birdnet-pi' | 'birdnet-go' | 'birdnet-analyzer-table' | 'birdnet-analyzer-csv';
+            outings: {
+              /**
+               * Format: uuid
+               * @description null in a dry run, for an outing not made yet
+               */
+              id: string | null;
+              /**
+               * Format: date
+               * @description The station's local date
+               */
+              date: string;
+              timeZone: string | null;
+              /** @description Species-and-hour groups waiting for a person */
+              toConfirm: number;
+            }[];
+            /** @description Detections read from the file */
+            read: number;
+            /** @description New detections stored (or that would be, in a dry run) */
+            kept: number;
+            belowMinimum: number;
+            alreadyImported: number;
+            /** @description The rows left out and why, the first 50 */
+            rejected: {
+              line: number;
+              reason: string;
+            }[];
+            rejectedCount: number;
+            /** @description Rows the file holds twice, kept once */
+            repeated: number;
+          };
+        };
+      };
+      /** @description Invalid options, or the file is no detection file we read */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The outingId names no outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is over 20 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Send the detection file itself as the body, as text/csv, text/plain or text/tab-separated-values */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOutingDetections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            toConfirm: {
+              speciesKey: string;
+              scientificName: string | null;
+              commonName: string;
+              speciesCode: string | null;
+              /** @description The local hour, YYYY-MM-DDTHH */
+              hour: string;
+              detections: number;
+              bestConfidence: number;
+              /** @description The best 3, best first */
+              clips: {
+                /**
+                 * Format: date-time
+                 * @description Local time with the outing's offset
+                 */
+                detectedAt: string;
+                confidence: number;
+                file: string | null;
+                offsetSeconds: number | null;
+              }[];
+            }[];
+            /** @description Species confirmed or rejected, one entry each */
+            decided: {
+              speciesKey: string;
+              scientificName: string | null;
+              commonName: string;
+              /** @enum {string} */
+              status: 'confirmed' | 'rejected';
+              detections: number;
+              bestConfidence: number;
+              /**
+               * Format: uuid
+               * @description The log a confirmation made
+               */
+              logId: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirmDetections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          speciesKey: string;
+          /** @description The local hours to decide; all of the species when absent */
+          hours?: string[];
+          /** @default 1 */
+          count?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The log made */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            userId: string;
+            speciesCommon: string;
+            speciesScientific: string | null;
+            /** @description The taxon of the backbone the log is about; its commonName is the English one */
+            taxon: {
+              /** @description Stable across rebuilds: the source and its id, e.g. gbif:2490719 */
+              id: string;
+              scientificName: string;
+              /** @description In the reader's language when known, else English */
+              commonName: string | null;
+              rank: string;
+              kingdom: string | null;
+            } | null;
+            /** @description Individuals counted; 0: evidence only; null: present, not counted (eBird's X) */
+            count: number | null;
+            /**
+             * @description What count says: counted (at least 1), evidence (0) or present (null)
+             * @enum {string}
+             */
+            countKind: 'counted' | 'present' | 'evidence';
+            /** Format: date-time */
+            observedAt: string;
+            timeZone: string | null;
+            timeKnown: boolean;
+            placeName: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            coordinateUncertainty: number | null;
+            description: string | null;
+            notes: string | null;
+            isPublic: boolean;
+            showExactLocation: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The owner's first observation of its species: the one their life list shows */
+            firstOfSpecies: boolean;
+            /**
+             * Format: uuid
+             * @description The outing (checklist) the log was made on
+             */
+            outingId: string | null;
+            photos: {
+              /** Format: uuid */
+              id: string;
+              url: string;
+              /** @enum {string} */
+              sourceType: 'external' | 'uploaded';
+              label: string | null;
+            }[];
+            county: string | null;
+            /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
+            stateProvince: string | null;
+            /** @description ISO 3166-1 alpha-2, upper case */
+            countryCode: string | null;
+            /** @description The source's id of the place (eBird: `L123456`) */
+            locationId: string | null;
+            /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
+            breedingCode: string | null;
+            /** @description Captive or cultivated: left off the life lists and lifers unless asked for */
+            captive: boolean;
+            /** @description Media of the record kept elsewhere (Macaulay Library) */
+            mediaUrls: string[];
+            /** @description The source record’s page: an eBird checklist, an iNaturalist observation */
+            sourceUrl: string | null;
+            /** @enum {string} */
+            locationPrivacy: 'open' | 'obscured' | 'private';
+            /** Format: date */
+            locationEmbargoUntil: string | null;
+            /** @description How the place shows to anyone else, and why (the strictest rule wins) */
+            locationShown: {
+              /** @enum {string} */
+              level: 'open' | 'obscured' | 'private';
+              /**
+               * @description Null when the place is open
+               * @enum {string|null}
+               */
+              reason: 'owner' | 'sensitive' | 'embargo' | 'outing' | 'logs' | null;
+            };
+            /** @description Issue 36: what made the record unusual where and when it was made; null: nothing */
+            unusual: {
+              firstWithinKm?: number;
+              notInWeeks?: number[];
+              countAbove?: number;
+            } | null;
+            /** @description A reviewer's decision on the unusual record; null: none yet */
+            review: {
+              /** @enum {string} */
+              status: 'accepted' | 'needs_evidence' | 'not_accepted';
+              comment: string | null;
+              /** Format: date-time */
+              decidedAt: string;
+            } | null;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours, or no detections of the species on it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The detections are already confirmed or rejected */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rejectDetections: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          speciesKey: string;
+          /** @description The local hours to decide; all of the species when absent */
+          hours?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description How many detections were rejected */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            decided: number;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such outing of yours, or no detections of the species on it */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The detections are already confirmed or rejected */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
         headers: {
           [name: string]: unknown;
         };

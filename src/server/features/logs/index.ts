@@ -9,6 +9,7 @@ export {
   deleteImportedLogs,
   findImportedSources,
   findUnusualOf,
+  getOwnLogJson,
   isLogId,
   unusualOfImported,
   type ImportedLog,

@@ -8,6 +8,7 @@ import type { DetectionFormat, DetectionRow, ReadContext } from './detection-for
 
 export type { Cells, DetectionFormat, DetectionRow, ReadContext } from './detection-format.js';
 export { groupDetections, type DetectionGroup, type GroupedDetections } from './group.js';
+export { speciesKeyOf } from './cells.js';
 
 /** In the order they are tried: BirdNET-Go's CSV before BirdNET-Analyzer's, whose header it shares. */
 export const DETECTION_FORMATS: readonly DetectionFormat[] = [

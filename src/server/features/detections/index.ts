@@ -1,0 +1,5 @@
+// What app.ts may use of the detections feature (issue 37): the import, an outing's list to
+// confirm, and the clips a confirmed log was made from (the seam for attaching its recording).
+export { clipsOfLog } from './decisions.js';
+export { detectionImportRoutes } from './import-routes.js';
+export { outingDetectionRoutes } from './routes.js';
