@@ -67,6 +67,8 @@ export type DetectionImportOptions = z.output<typeof detectionImportOptionsSchem
 export const DETECTIONS_MAX_BYTES = 20 * 1024 * 1024;
 /** The rejected rows an import's answer lists at most. */
 export const DETECTIONS_MAX_LISTED = 50;
+/** A station's token may post this many imports an hour. */
+export const TOKEN_IMPORTS_PER_HOUR = 60;
 export const DETECTION_BODY_TYPES = ['text/csv', 'text/plain', 'text/tab-separated-values'];
 export const UNSUPPORTED_DETECTIONS_BODY =
   'Send the detection file itself as the body, as text/csv, text/plain or text/tab-separated-values';

@@ -22,6 +22,9 @@ declare module 'fastify' {
 /** The security scheme of the session cookie (components.securitySchemes). */
 export const SESSION_SCHEME = 'cookieAuth';
 
+/** The security scheme of a personal access token (issue 37): the detections import only. */
+export const TOKEN_SCHEME = 'bearerAuth';
+
 /** `security` of a route anyone may call: it never reads a session. */
 export const NO_SESSION: Array<Record<string, string[]>> = [];
 

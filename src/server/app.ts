@@ -20,7 +20,11 @@ import {
   sessionsPlugin,
 } from './features/auth/index.js';
 import { exportRoutes, importRoutes } from './features/data-exchange/index.js';
-import { detectionImportRoutes, outingDetectionRoutes } from './features/detections/index.js';
+import {
+  accessTokenRoutes,
+  detectionImportRoutes,
+  outingDetectionRoutes,
+} from './features/detections/index.js';
 import { listsRoutes } from './features/lists/index.js';
 import { ebirdExportRoutes, outingsRoutes } from './features/outings/index.js';
 import { logsResultsPlugin, logsRoutes, suggestionsRoutes } from './features/logs/index.js';
@@ -139,9 +143,10 @@ export async function buildApp(
   await app.register(unusualCheckRoutes, { prefix: '/api/occurrences' });
   await app.register(likelyPackRoutes, { prefix: '/api/occurrences' });
   await app.register(accountRoutes, { prefix: '/api/account', config });
-  // issue 37: detections in, confirmed on their outing
+  // issue 37: detections in, confirmed on their outing; tokens on the account page
   await app.register(detectionImportRoutes, { prefix: '/api/detections' });
   await app.register(outingDetectionRoutes, { prefix: '/api/outings' });
+  await app.register(accessTokenRoutes, { prefix: '/api/account/tokens' });
 
   // the periodic clean-ups, the embedded store's vacuum, the species backbone's first load
   startJobs(app, { seedTaxa: config.seedTaxa, dataDir: config.dataDir });

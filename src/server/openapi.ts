@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../common/http.js';
-import { SESSION_SCHEME } from './api-docs.js';
+import { SESSION_SCHEME, TOKEN_SCHEME } from './api-docs.js';
 import { appLicense as license, appVersion as version } from './app-version.js';
 import type { Config } from './config.js';
 import { SESSION_COOKIE } from './features/auth/index.js';
@@ -54,8 +54,8 @@ const TAGS = [
   },
   {
     name: 'detections',
-    description: 'Sound detections (BirdNET) to confirm',
-    prefixes: ['/api/detections/'],
+    description: 'Sound detections (BirdNET) to confirm, and the tokens a station posts them with',
+    prefixes: ['/api/detections/', '/api/account/tokens'],
   },
   {
     name: 'data-exchange',
@@ -226,6 +226,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       components: {
         securitySchemes: {
           [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+          [TOKEN_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal access token (scope import) made on /account: sbk_…',
+          },
         },
         schemas: { Error: toJsonSchema(errorBodySchema, 'output') as JsonObject },
       },

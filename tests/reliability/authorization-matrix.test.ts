@@ -566,6 +566,25 @@ const matrix: Record<string, RouteCase> = {
     }),
     expect: { public: signedIn(200), private: signedIn(200) },
   },
+  // issue 37: personal access tokens (a token itself opens none of these: tests/detections)
+  'GET /api/account/tokens': { request: get('/api/account/tokens'), expect: signedIn(200) },
+  'POST /api/account/tokens': {
+    request: async () => ({ method: 'POST', url: '/api/account/tokens', payload: { name: 'Pi' } }),
+    expect: signedIn(201),
+  },
+  'DELETE /api/account/tokens/:id': {
+    // a fresh token of the owner's: another account does not find it
+    request: async (world) => {
+      const made = await world.app.inject({
+        method: 'POST',
+        url: '/api/account/tokens',
+        headers: world.cookie('owner'),
+        payload: { name: 'Matrix Pi' },
+      });
+      return { method: 'DELETE', url: `/api/account/tokens/${made.json().id}` };
+    },
+    expect: { anonymous: 401, owner: 204, other: 404 },
+  },
   'GET /api/account/archive.zip': {
     request: get('/api/account/archive.zip'),
     expect: signedIn(200),

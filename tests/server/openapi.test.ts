@@ -107,6 +107,15 @@ describe('the OpenAPI document', () => {
       in: 'cookie',
       name: 'sid',
     });
+    // issue 37: a station's token, for the detections import only
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+    expect(document.paths['/api/detections/import']?.post?.security).toEqual([
+      { cookieAuth: [] },
+      { bearerAuth: [] },
+    ]);
   });
 
   it("passes Redocly's recommended rules, warning only where the API is so on purpose", async () => {
