@@ -7,6 +7,12 @@ import type { FastifyInstance } from 'fastify';
 
 type Db = FastifyInstance['db'];
 
+/** Undo 0023 (recordings): its tables and the uploads' kind. */
+async function undoRecordings(db: Db) {
+  await db.execute(sql`DROP TABLE log_recordings, recordings`);
+  await db.execute(sql`ALTER TABLE uploads DROP COLUMN kind`);
+}
+
 /** Undo 0022 (detections): its tables. */
 async function undoDetections(db: Db) {
   await db.execute(sql`DROP TABLE detections, access_tokens`);
@@ -82,6 +88,7 @@ async function undoSpeciesUnits(db: Db) {
 async function undoNothing() {}
 
 const undoSteps = [
+  undoRecordings,
   undoDetections,
   undoOccurrences,
   undoLocationPrivacy,

@@ -443,6 +443,8 @@ export const uploads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the upload holds (issue 37): its sniffing, limits and derivatives follow. */
+    kind: varchar('kind', { length: 20 }).$type<UploadKind>().notNull().default('photo'),
     contentType: varchar('content_type', { length: 50 }),
     size: integer('size'),
     /** Bytes of the derivatives made from it (thumbnail, preview): they count towards the quota. */
@@ -455,6 +457,56 @@ export const uploads = pgTable(
   (table) => [
     index('uploads_user_idx').on(table.userId),
     index('uploads_created_idx').on(table.createdAt),
+    check('uploads_kind', sql`${table.kind} IN ('photo', 'recording')`),
+  ],
+);
+
+export type UploadKind = 'photo' | 'recording';
+
+/**
+ * What a completed sound recording upload is (issue 37), one row per upload of kind
+ * 'recording': its own table rather than columns of uploads, which photos (most rows) would
+ * carry empty. The recorder's position (GUANO) is the owner's only: no reply to others reads it.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    uploadId: uuid('upload_id')
+      .primaryKey()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    format: varchar('format', { length: 10 }).notNull(),
+    codec: varchar('codec', { length: 50 }),
+    durationMs: integer('duration_ms').notNull(),
+    sampleRate: integer('sample_rate').notNull(),
+    channels: smallint('channels').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    recordedLatitude: doublePrecision('recorded_latitude'),
+    recordedLongitude: doublePrecision('recorded_longitude'),
+    recorder: text('recorder'),
+    spectrogramWidth: integer('spectrogram_width').notNull(),
+    spectrogramHeight: integer('spectrogram_height').notNull(),
+    spectrogramMaxHz: integer('spectrogram_max_hz').notNull(),
+    /** Whether listen.mp3 exists: lossless or heavy originals get one (listening-copy.ts). */
+    hasListeningCopy: boolean('has_listening_copy').notNull(),
+  },
+  (table) => [check('recordings_recorder_length', sql`char_length(${table.recorder}) <= 200`)],
+);
+
+/** The recordings a log carries, as object paths (`/objects/uploads/{id}`), like log_photos. */
+export const logRecordings = pgTable(
+  'log_recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    logId: uuid('log_id')
+      .notNull()
+      .references(() => logs.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    index('log_recordings_log_idx').on(table.logId, table.position),
+    index('log_recordings_url_idx').on(table.url), // who may see an uploaded object
+    check('log_recordings_url_length', sql`char_length(${table.url}) <= 2048`),
   ],
 );
 
@@ -462,6 +514,7 @@ export type UserRow = typeof users.$inferSelect;
 export type LogRow = typeof logs.$inferSelect;
 export type LogPhotoRow = typeof logPhotos.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type RecordingRow = typeof recordings.$inferSelect;
 
 /**
  * The species backbone (issue 20): one row a taxon, from a checklist (`source`). Ids are the
