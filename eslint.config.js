@@ -42,7 +42,7 @@ const serverFeatures = {
   occurrences: ['auth', 'geoprivacy'],
   photos: ['auth'],
   pwa: ['auth'],
-  recordings: [],
+  recordings: ['auth', 'photos'],
   sharing: ['auth', 'geoprivacy', 'logs', 'outings'],
   stats: ['auth', 'logs'],
   taxonomy: ['auth'],

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Upload rules of sound recordings (issue 37), beside those of photos (photos.ts).
 export const RECORDING_LIMITS = {
   maxBytes: 52_428_800,
@@ -24,3 +26,57 @@ export const SPECTROGRAM_DEFAULTS = {
   /** Quieter than the loudest point by more than this is drawn as silence. */
   dynamicRangeDb: 80,
 } as const;
+
+export const RECORDING_TOO_SLOW_MESSAGE =
+  'This recording took too long to process; try a shorter one.';
+
+/** Derivatives served beside an uploaded recording. */
+export const recordingVariants = ['spectrogram.png', 'listen.mp3'] as const;
+export type RecordingVariant = (typeof recordingVariants)[number];
+
+export const spectrogramUrl = (objectPath: string) => `${objectPath}/spectrogram.png`;
+export const listeningUrl = (objectPath: string) => `${objectPath}/listen.mp3`;
+
+export const recordingCompleteSchema = z.object({
+  recordingURL: z
+    .string({ error: 'recordingURL is required' })
+    .min(1, 'recordingURL is required')
+    .max(4096, 'recordingURL is too long'),
+});
+
+/** What the owner learns of an uploaded recording; the recorder's position is theirs only. */
+export const recordingCompleteResponseSchema = z.object({
+  objectPath: z.string(),
+  durationSeconds: z.number(),
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+  format: z.enum(recordingFormats),
+  recordedAt: z.iso.datetime().optional().describe('When the recorder says it started (UTC)'),
+  latitude: z.number().optional().describe("The recorder's position (GUANO), for the owner only"),
+  longitude: z.number().optional(),
+  recorder: z.string().optional(),
+  spectrogram: z.object({
+    path: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    maxHz: z.number().int(),
+  }),
+});
+export type RecordingCompleteResponse = z.infer<typeof recordingCompleteResponseSchema>;
+
+/** A recording as a log carries it: what a player and its spectrogram need. */
+export const logRecordingSchema = z.object({
+  url: z
+    .string()
+    .describe('The recording: the original for its owner, a metadata-free copy for others'),
+  spectrogramUrl: z.string(),
+  listeningUrl: z
+    .string()
+    .nullable()
+    .describe('An MP3 copy to play when the original is large or lossless; null: play url'),
+  durationSeconds: z.number(),
+  mime: z.string().describe("The original's type"),
+  width: z.number().int().describe("The spectrogram's width in pixels"),
+  height: z.number().int().describe("The spectrogram's height in pixels"),
+});
+export type LogRecording = z.infer<typeof logRecordingSchema>;

@@ -37,6 +37,11 @@ import {
 } from './features/occurrences/index.js';
 import { imageWorkPlugin, objectRoutes, photoRoutes } from './features/photos/index.js';
 import { bridgeRedirect, pwaRoutes } from './features/pwa/index.js';
+import {
+  recordingRoutes,
+  recordingUploadRules,
+  recordingWorkPlugin,
+} from './features/recordings/index.js';
 import { sharedLogRoutes, sharedOutingRoutes, sharedPageRoutes } from './features/sharing/index.js';
 import { statsRoutes } from './features/stats/index.js';
 import { taxonomyRoutes } from './features/taxonomy/index.js';
@@ -110,6 +115,7 @@ export async function buildApp(
   await app.register(storagePlugin, { config });
   await warnOfOtherPhotoStores(database, config, app.log);
   await app.register(imageWorkPlugin, { config });
+  await app.register(recordingWorkPlugin, { config });
   await app.register(logsResultsPlugin);
 
   // Sign-up, the account page and reset links check new passwords with it (issue 31).
@@ -131,7 +137,12 @@ export async function buildApp(
   await app.register(ebirdExportRoutes, { prefix: '/api/export' });
   await app.register(exportRoutes, { prefix: '/api', config });
   await app.register(importRoutes, { prefix: '/api', config });
-  await app.register(photoRoutes, { prefix: '/api/photos', config });
+  await app.register(photoRoutes, {
+    prefix: '/api/photos',
+    config,
+    recordingUploads: recordingUploadRules,
+  });
+  await app.register(recordingRoutes, { prefix: '/api/recordings', config });
   await app.register(objectRoutes, { prefix: '/objects' });
   await app.register(pwaRoutes, { prefix: '/api', config });
   await app.register(taxonomyRoutes, {

@@ -64,8 +64,13 @@ const TAGS = [
   },
   {
     name: 'photos',
-    description: 'Uploading and serving photos',
+    description: 'Uploading and serving photos (and the files of sound recordings)',
     prefixes: ['/api/photos/', '/objects/'],
+  },
+  {
+    name: 'recordings',
+    description: 'Uploading sound recordings (issue 37); served as photos are',
+    prefixes: ['/api/recordings/'],
   },
   { name: 'taxonomy', description: 'The species backbone', prefixes: ['/api/taxa'] },
   {

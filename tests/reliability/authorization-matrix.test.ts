@@ -11,6 +11,7 @@ import {
   stores,
   sampleImage,
   testConfig,
+  toneWav,
   uploadPhotoAs,
   type TestUser,
 } from '../support/helpers.js';
@@ -69,6 +70,18 @@ async function ownerUploadUrl(world: World, sent: boolean) {
   });
   const { uploadURL } = start.json() as { uploadURL: string };
   if (sent) await world.app.inject({ method: 'PUT', url: uploadURL, payload: await sampleImage() });
+  return uploadURL;
+}
+
+/** A recording upload URL of the owner's, with a WAV already sent (issue 37). */
+async function ownerRecordingUrl(world: World) {
+  const start = await world.app.inject({
+    method: 'POST',
+    url: '/api/recordings/upload',
+    headers: world.cookie('owner'),
+  });
+  const { uploadURL } = start.json() as { uploadURL: string };
+  await world.app.inject({ method: 'PUT', url: uploadURL, payload: toneWav(1) });
   return uploadURL;
 }
 
@@ -478,6 +491,18 @@ const matrix: Record<string, RouteCase> = {
       method: 'PUT',
       url: '/api/photos/complete',
       payload: { photoURL: await ownerUploadUrl(world, true) },
+    }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/recordings/upload': {
+    request: async () => ({ method: 'POST', url: '/api/recordings/upload' }),
+    expect: signedIn(200),
+  },
+  'PUT /api/recordings/complete': {
+    request: async (world) => ({
+      method: 'PUT',
+      url: '/api/recordings/complete',
+      payload: { recordingURL: await ownerRecordingUrl(world) },
     }),
     expect: ownerOnly(200),
   },

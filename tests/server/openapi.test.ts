@@ -241,8 +241,8 @@ describe('the OpenAPI document', () => {
       Object.keys(operation('get', path).responses[status]?.content ?? {});
     expect(media('/api/export.csv')).toEqual(['text/csv']);
     expect(media('/api/export.geojson')).toEqual(['application/geo+json']);
-    expect(media('/objects/uploads/{id}')).toEqual(['image/*']);
-    expect(media('/objects/uploads/{id}', '206')).toEqual(['image/*']);
+    expect(media('/objects/uploads/{id}')).toEqual(['image/*', 'audio/*']);
+    expect(media('/objects/uploads/{id}', '206')).toEqual(['image/*', 'audio/*']);
     expect(media('/api/logs/geo')).toEqual(['application/json']);
   });
 

@@ -701,10 +701,50 @@ export interface paths {
     };
     get?: never;
     /**
-     * Upload a photo
-     * @description The upload URL that starting an upload answers (without S3): its signature, not a session, allows the PUT.
+     * Upload a photo or a sound recording
+     * @description The upload URL that starting an upload answers (without S3): its signature, not a session, allows the PUT. The bytes must be of the kind the upload was started for.
      */
     put: operations['uploadPhoto'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recordings/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a sound recording upload
+     * @description Answers a signed, expiring URL to PUT the recording to (WAV, FLAC, MP3, M4A or Ogg).
+     */
+    post: operations['startRecordingUpload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/recordings/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Finish a sound recording upload
+     * @description Checks the uploaded recording, makes its spectrogram, its copy without metadata and (for large or lossless files) an MP3 to listen to; answers what the recording is, with the recorder's time and position when the file holds them (yours only).
+     */
+    put: operations['completeRecordingUpload'];
     post?: never;
     delete?: never;
     options?: never;
@@ -720,8 +760,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A photo
-     * @description A photo as uploaded, for its owner or, on a public log, anyone.
+     * A photo or a sound recording
+     * @description A photo or recording as uploaded, for its owner; on a public log, anyone gets a copy without its embedded metadata (positions, times, devices).
      */
     get: operations['getPhoto'];
     put?: never;
@@ -740,8 +780,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A photo's thumbnail or preview
-     * @description The WebP thumbnail or the 1200×630 JPEG share preview of a photo, for whoever may see the photo.
+     * A photo's thumbnail or preview, or a recording's spectrogram or listening copy
+     * @description The WebP thumbnail or the 1200×630 JPEG share preview of a photo, or the PNG spectrogram or MP3 listening copy of a sound recording, for whoever may see it.
      */
     get: operations['getPhotoVariant'];
     put?: never;
@@ -5544,10 +5584,11 @@ export interface operations {
     requestBody: {
       content: {
         'image/*': string;
+        'audio/*': string;
       };
     };
     responses: {
-      /** @description The image is stored; finish the upload next */
+      /** @description The file is stored; finish the upload next */
       204: {
         headers: {
           [name: string]: unknown;
@@ -5572,7 +5613,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description No such upload URL (photos go to S3 storage) */
+      /** @description No such upload URL (uploads go to S3 storage) */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5581,7 +5622,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Photos must be at most 10 MB */
+      /** @description Photos must be at most 10 MB; Recordings can be at most 50 MB. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -5590,8 +5631,212 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded */
+      /** @description Only JPEG, PNG, WebP, GIF and AVIF images can be uploaded; Not a sound recording: use WAV, FLAC, MP3, M4A or Ogg. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  startRecordingUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          size?: number;
+        } | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            uploadURL: string;
+          };
+        };
+      };
+      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Recordings can be at most 50 MB., or the recording would go over your storage quota */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Unsupported content type */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many uploads. Try again later. */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  completeRecordingUpload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          recordingURL: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            objectPath: string;
+            durationSeconds: number;
+            sampleRate: number;
+            channels: number;
+            /** @enum {string} */
+            format: 'wav' | 'flac' | 'mp3' | 'm4a' | 'aac' | 'ogg';
+            /**
+             * Format: date-time
+             * @description When the recorder says it started (UTC)
+             */
+            recordedAt?: string;
+            /** @description The recorder's position (GUANO), for the owner only */
+            latitude?: number;
+            longitude?: number;
+            recorder?: string;
+            spectrogram: {
+              path: string;
+              width: number;
+              height: number;
+              maxHz: number;
+            };
+          };
+        };
+      };
+      /** @description Invalid input, or the recording has not been uploaded yet */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or the session has ended */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Cross-site request refused: it came from another site's page */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such recording upload of yours */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Recordings can be at most 50 MB.; Recordings can be at most 10 minutes long.; or it would go over your storage quota */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not a sound recording: use WAV, FLAC, MP3, M4A or Ogg.; This file holds video: upload the sound only, as WAV, FLAC, MP3, M4A or Ogg.; or it could not be read */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This recording took too long to process; try a shorter one. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The server is stopping */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5612,22 +5857,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The image */
+      /** @description The image or sound */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'image/*': string;
+          'audio/*': string;
         };
       };
-      /** @description The requested byte range of the image */
+      /** @description The requested byte range of the image or sound */
       206: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'image/*': string;
+          'audio/*': string;
         };
       };
       /** @description Unchanged since the ETag in If-None-Match */
@@ -5646,7 +5893,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description No such photo, or it is neither yours nor on a public log */
+      /** @description No such photo or recording, or it is neither yours nor on a public log */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5655,7 +5902,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The requested range is outside the image */
+      /** @description The requested range is outside the file */
       416: {
         headers: {
           [name: string]: unknown;
@@ -5670,28 +5917,30 @@ export interface operations {
       header?: never;
       path: {
         id: string;
-        variant: 'thumbnail.webp' | 'preview.jpg';
+        variant: 'thumbnail.webp' | 'preview.jpg' | 'spectrogram.png' | 'listen.mp3';
       };
       cookie?: never;
     };
     requestBody?: never;
     responses: {
-      /** @description The image */
+      /** @description The image or sound */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'image/*': string;
+          'audio/*': string;
         };
       };
-      /** @description The requested byte range of the image */
+      /** @description The requested byte range of the image or sound */
       206: {
         headers: {
           [name: string]: unknown;
         };
         content: {
           'image/*': string;
+          'audio/*': string;
         };
       };
       /** @description Unchanged since the ETag in If-None-Match */
@@ -5710,7 +5959,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description No such photo, or it is neither yours nor on a public log */
+      /** @description No such photo or recording, or it is neither yours nor on a public log */
       404: {
         headers: {
           [name: string]: unknown;
@@ -5719,7 +5968,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The requested range is outside the image */
+      /** @description The requested range is outside the file */
       416: {
         headers: {
           [name: string]: unknown;

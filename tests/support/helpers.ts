@@ -185,3 +185,53 @@ export async function uploadPhotoAs(
   if (complete.statusCode !== 200) throw new Error(`complete failed: ${complete.body}`);
   return (complete.json() as { objectPath: string }).objectPath;
 }
+
+/** A sound recording through upload, PUT (local driver) and complete; returns the reply. */
+export async function uploadRecordingAs(app: FastifyInstance, user: TestUser, body: Buffer) {
+  const cookie = { cookie: user.cookie };
+  const start = await app.inject({
+    method: 'POST',
+    url: '/api/recordings/upload',
+    headers: cookie,
+  });
+  if (start.statusCode !== 200) throw new Error(`upload start failed: ${start.body}`);
+  const { uploadURL } = start.json() as { uploadURL: string };
+  const put = await app.inject({
+    method: 'PUT',
+    url: uploadURL,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: body,
+  });
+  if (put.statusCode !== 204) throw new Error(`upload failed: ${put.statusCode} ${put.body}`);
+  const complete = await app.inject({
+    method: 'PUT',
+    url: '/api/recordings/complete',
+    headers: cookie,
+    payload: { recordingURL: uploadURL },
+  });
+  if (complete.statusCode !== 200) throw new Error(`complete failed: ${complete.body}`);
+  return complete.json() as { objectPath: string } & Record<string, unknown>;
+}
+
+/** A 16-bit PCM mono WAV of a 3 kHz whistle (an 8 kHz rate: a 1 kHz one) for `seconds`. */
+export function toneWav(seconds: number, sampleRate = 16_000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20); // PCM
+  wav.writeUInt16LE(1, 22); // mono
+  wav.writeUInt32LE(sampleRate, 24);
+  wav.writeUInt32LE(sampleRate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  const hz = Math.min(3000, sampleRate / 8);
+  for (let i = 0; i < samples; i += 1) {
+    wav.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / sampleRate)), 44 + i * 2);
+  }
+  return wav;
+}

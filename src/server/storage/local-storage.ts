@@ -4,9 +4,15 @@ import { mkdir, open, readFile, rename, rm, rmdir, stat, writeFile } from 'node:
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { PHOTO_LIMITS, UPLOAD_TOO_LARGE_MESSAGE } from '../../common/photos.js';
+import { PHOTO_LIMITS } from '../../common/photos.js';
 import { HttpError } from '../http-error.js';
-import type { ByteRange, ObjectKey, ObjectStorage, UploadTarget } from './object-storage.js';
+import type {
+  ByteRange,
+  ObjectKey,
+  ObjectStorage,
+  SizeLimit,
+  UploadTarget,
+} from './object-storage.js';
 import { uploadSignature } from './upload-signature.js';
 
 /** Photos under `DATA_DIR/uploads`, uploaded through the app's own signed URLs. */
@@ -30,7 +36,7 @@ export class LocalStorage implements ObjectStorage {
    * Streams a PUT body into place: to a temporary file first, renamed only when complete and
    * within the limit, so a broken or oversized upload leaves nothing behind.
    */
-  async receive(key: ObjectKey, body: Readable): Promise<number> {
+  async receive(key: ObjectKey, body: Readable, sizeLimit: SizeLimit): Promise<number> {
     const incoming = join(this.#dataDir, 'uploads', '.incoming');
     await mkdir(incoming, { recursive: true, mode: 0o700 });
     const temporary = join(incoming, `${randomBytes(12).toString('hex')}.part`);
@@ -41,8 +47,7 @@ export class LocalStorage implements ObjectStorage {
         async function* limit(chunks: AsyncIterable<Buffer>) {
           for await (const chunk of chunks) {
             received += chunk.length;
-            if (received > PHOTO_LIMITS.maxBytes)
-              throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
+            if (received > sizeLimit.maxBytes) throw new HttpError(413, sizeLimit.message);
             yield chunk;
           }
         },

@@ -3,12 +3,16 @@ import { isUploadId } from '../../common/photos.js';
 
 /** Where an object's bytes live: `uploads/{uuid}/{name}`, never built from user input. */
 export type ObjectKey = `uploads/${string}/${ObjectName}`;
-export type ObjectName = 'original' | 'public' | 'thumbnail.webp' | 'preview.jpg';
+export type ObjectName =
+  'original' | 'public' | 'thumbnail.webp' | 'preview.jpg' | 'spectrogram.png' | 'listen.mp3';
+/** Every name an upload's objects may have: a photo's, or a sound recording's (issue 37). */
 export const objectNames: readonly ObjectName[] = [
   'original',
   'public',
   'thumbnail.webp',
   'preview.jpg',
+  'spectrogram.png',
+  'listen.mp3',
 ];
 
 export function objectKey(uploadId: string, name: ObjectName): ObjectKey {
@@ -29,6 +33,12 @@ export interface UploadTarget {
   size?: number;
 }
 
+/** The most bytes an upload may have, and what a larger one is told (413). */
+export interface SizeLimit {
+  maxBytes: number;
+  message: string;
+}
+
 /**
  * Photo bytes on local disk or in an S3-compatible bucket. Both hand the browser a URL to PUT
  * the file to; the app checks what arrived before anything refers to it. What only some stores
@@ -39,14 +49,14 @@ export interface ObjectStorage {
   /** A URL the browser PUTs the original to, valid for PHOTO_LIMITS.uploadUrlSeconds. */
   uploadUrl(target: UploadTarget): Promise<string>;
   /**
-   * Takes the PUT to one of its upload URLs, streamed into place within PHOTO_LIMITS.maxBytes,
+   * Takes the PUT to one of its upload URLs, streamed into place within `limit`,
    * and returns its size: only a store whose upload URLs point at the app (local disk) has it.
    * An S3 bucket takes the PUT itself.
    */
-  receive?(key: ObjectKey, body: Readable): Promise<number>;
+  receive?(key: ObjectKey, body: Readable, limit: SizeLimit): Promise<number>;
   /** The object's size, or undefined when it does not exist. */
   size(key: ObjectKey): Promise<number | undefined>;
-  /** The whole object (photos are at most 10 MB). */
+  /** The whole object (photos are at most 10 MB, recordings 50 MB). */
   readAll(key: ObjectKey): Promise<Buffer>;
   /**
    * The object's bytes (or a range of them), or undefined when it does not exist: a restore

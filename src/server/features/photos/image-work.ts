@@ -1,9 +1,9 @@
-import { Worker } from 'node:worker_threads';
 import { IMAGE_TOO_SLOW_MESSAGE, UNREADABLE_IMAGE_MESSAGE } from '../../../common/photos.js';
 import type { PhotoWorkSettings } from '../../config.js';
 import { HttpError } from '../../http-error.js';
-import { FairPool, PoolClosedError, TimeLimitError, type Runner } from './fair-pool.js';
+import { FairPool, PoolClosedError, TimeLimitError } from './fair-pool.js';
 import { uprightSize, type DeriveLimits, type Derivatives } from './images.js';
+import { spawnWorkerRunner, workerEntry } from './worker-runner.js';
 
 export interface DeriveRequest {
   original: Uint8Array;
@@ -20,12 +20,7 @@ export interface DerivedPhoto {
   preview: Buffer;
 }
 
-// Run from the sources (tests, npm run dev) the worker is TypeScript, loaded through tsx.
-const entry = new URL(
-  import.meta.url.endsWith('.ts') ? './derive-worker.ts' : './derive-worker.js',
-  import.meta.url,
-);
-const execArgv = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
+const entry = workerEntry(import.meta.url, 'derive-worker');
 
 /**
  * Image work with bounds: the size is checked from the header before anything is decoded, and
@@ -44,7 +39,7 @@ export class ImageWork {
     this.pool = new FairPool({
       size: settings.workers,
       timeLimitMs: settings.timeLimitMs,
-      spawn: spawnWorker,
+      spawn: () => spawnWorkerRunner<DeriveRequest, DeriveReply>(entry),
     });
   }
 
@@ -74,30 +69,4 @@ export class ImageWork {
   close() {
     this.pool.close();
   }
-}
-
-/** A worker thread as a pool runner; it rejects when the thread dies under a job. */
-function spawnWorker(): Runner<DeriveRequest, DeriveReply> {
-  const worker = new Worker(entry, { execArgv });
-  worker.unref(); // idle workers never keep the process alive
-  worker.on('error', () => undefined); // a crash between jobs: the next run() sees the exit
-  return {
-    run: (request) =>
-      new Promise<DeriveReply>((resolve, reject) => {
-        const settle = () => worker.off('message', done).off('error', died).off('exit', died);
-        const died = (error: unknown) => {
-          settle();
-          reject(error instanceof Error ? error : new Error(`image worker exited with ${error}`));
-        };
-        const done = (reply: DeriveReply) => {
-          settle();
-          resolve(reply);
-        };
-        if (worker.threadId === -1) return died('before its job'); // exited while idle
-        worker.once('message', done).once('error', died).once('exit', died);
-        worker.postMessage(request);
-      }),
-    // Native code under way runs on until sharp's own timeout stops it; the thread is dropped now.
-    terminate: () => void worker.terminate(),
-  };
 }

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
 import { z } from 'zod';
 import {
-  PHOTO_LIMITS,
   photoVariants,
   IMAGE_TOO_SLOW_MESSAGE,
   NOT_AN_IMAGE_MESSAGE,
@@ -14,21 +13,35 @@ import {
   uploadStartResponseSchema,
   uploadStartSchema,
 } from '../../../common/photos.js';
+import {
+  NOT_A_RECORDING_MESSAGE,
+  RECORDING_TOO_LARGE_MESSAGE,
+  recordingVariants,
+} from '../../../common/recordings.js';
 import { requireUserId } from '../auth/index.js';
-import { binary, fileReply, NO_SESSION, noBody, OPTIONAL_SESSION } from '../../api-docs.js';
+import { binary, NO_SESSION, noBody, OPTIONAL_SESSION } from '../../api-docs.js';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { objectKey } from '../../storage/object-storage.js';
 import {
   completeUpload,
+  photoUploadRules,
   receiveLocalUpload,
   resolveObject,
   startUpload,
   type ServedObject,
+  type UploadRules,
 } from './service.js';
 
-/** The upload calls of SPEC §7; mounted at /api/photos. */
-export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+/**
+ * The upload calls of SPEC §7; mounted at /api/photos. The local driver's upload URL takes sound
+ * recordings too (issue 37), checked by the rules app.ts hands over from that feature.
+ */
+export const photoRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  recordingUploads: UploadRules;
+}> = async (app, { config, recordingUploads }) => {
+  const uploadRules = { photo: photoUploadRules, recording: recordingUploads };
   const signedIn = async (request: FastifyRequest) => void requireUserId(request); // before input
   const quota = {
     storageQuotaMb: config.storageQuotaMb,
@@ -102,19 +115,19 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       '/uploads/:id',
       {
         schema: {
-          summary: 'Upload a photo',
+          summary: 'Upload a photo or a sound recording',
           description:
             'The upload URL that starting an upload answers (without S3): its signature, not a ' +
-            'session, allows the PUT.',
+            'session, allows the PUT. The bytes must be of the kind the upload was started for.',
           operationId: 'uploadPhoto',
           security: NO_SESSION,
-          bodyContent: { 'image/*': binary },
-          response: { 204: noBody('The image is stored; finish the upload next') },
+          bodyContent: { 'image/*': binary, 'audio/*': binary },
+          response: { 204: noBody('The file is stored; finish the upload next') },
           errors: {
             403: 'Cross-site request refused, or the upload link is invalid or has expired',
-            404: 'No such upload URL (photos go to S3 storage)',
-            413: UPLOAD_TOO_LARGE_MESSAGE,
-            415: NOT_AN_IMAGE_MESSAGE,
+            404: 'No such upload URL (uploads go to S3 storage)',
+            413: `${UPLOAD_TOO_LARGE_MESSAGE}; ${RECORDING_TOO_LARGE_MESSAGE}`,
+            415: `${NOT_AN_IMAGE_MESSAGE}; ${NOT_A_RECORDING_MESSAGE}`,
           },
           params: z.object({ id: z.string().max(100) }),
           querystring: z.object({
@@ -124,17 +137,20 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         },
       },
       async (request, reply) => {
-        const announced = Number(request.headers['content-length'] ?? 0);
-        if (announced > PHOTO_LIMITS.maxBytes) {
-          reply.header('connection', 'close');
-          throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
-        }
-        await receiveLocalUpload(app.db, app.storage, config.sessionSecret, {
+        const announced = {
           uploadId: request.params.id,
           expires: request.query.expires,
           signature: request.query.signature,
+          announcedBytes: Number(request.headers['content-length'] ?? 0),
           body: request.raw,
-        }).catch((error: unknown) => {
+        };
+        await receiveLocalUpload(
+          app.db,
+          app.storage,
+          config.sessionSecret,
+          announced,
+          uploadRules,
+        ).catch((error: unknown) => {
           reply.header('connection', 'close'); // the rest of a refused body is not read
           throw error;
         });
@@ -145,22 +161,28 @@ export const photoRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 };
 
 const objectParams = z.object({ id: z.string().max(100) });
+const mediaReply = (description: string) => ({
+  description,
+  content: { 'image/*': { schema: binary }, 'audio/*': { schema: binary } },
+});
 
 /** GET /objects/uploads/:id[/thumbnail.webp|/preview.jpg]: photos for whoever may see them. */
 export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
   const photoReplies = {
-    200: fileReply('The image', 'image/*'),
-    206: fileReply('The requested byte range of the image', 'image/*'),
+    200: mediaReply('The image or sound'),
+    206: mediaReply('The requested byte range of the image or sound'),
     304: noBody('Unchanged since the ETag in If-None-Match'),
-    416: noBody('The requested range is outside the image'),
+    416: noBody('The requested range is outside the file'),
   };
-  const errors = { 404: 'No such photo, or it is neither yours nor on a public log' };
+  const errors = { 404: 'No such photo or recording, or it is neither yours nor on a public log' };
   app.get(
     '/uploads/:id',
     {
       schema: {
-        summary: 'A photo',
-        description: 'A photo as uploaded, for its owner or, on a public log, anyone.',
+        summary: 'A photo or a sound recording',
+        description:
+          'A photo or recording as uploaded, for its owner; on a public log, anyone gets a ' +
+          'copy without its embedded metadata (positions, times, devices).',
         operationId: 'getPhoto',
         security: OPTIONAL_SESSION,
         params: objectParams,
@@ -175,13 +197,13 @@ export const objectRoutes: FastifyPluginAsyncZod = async (app) => {
     '/uploads/:id/:variant',
     {
       schema: {
-        summary: "A photo's thumbnail or preview",
+        summary: "A photo's thumbnail or preview, or a recording's spectrogram or listening copy",
         description:
-          'The WebP thumbnail or the 1200×630 JPEG share preview of a photo, for whoever may ' +
-          'see the photo.',
+          'The WebP thumbnail or the 1200×630 JPEG share preview of a photo, or the PNG ' +
+          'spectrogram or MP3 listening copy of a sound recording, for whoever may see it.',
         operationId: 'getPhotoVariant',
         security: OPTIONAL_SESSION,
-        params: objectParams.extend({ variant: z.enum(photoVariants) }),
+        params: objectParams.extend({ variant: z.enum([...photoVariants, ...recordingVariants]) }),
         response: photoReplies,
         errors,
       },

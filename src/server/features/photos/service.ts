@@ -11,15 +11,17 @@ import {
   type UploadCompleteResponse,
   type UploadStartResponse,
 } from '../../../common/photos.js';
+import type { RecordingVariant } from '../../../common/recordings.js';
 import { hitRateLimit, tooManyRequests } from '../auth/index.js';
 import type { Db } from '../../db/client.js';
-import type { UploadRow } from '../../db/schema.js';
+import type { UploadKind, UploadRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import {
   objectKey,
   objectNames,
   type ObjectName,
   type ObjectStorage,
+  type SizeLimit,
 } from '../../storage/object-storage.js';
 import { isValidUploadSignature } from '../../storage/upload-signature.js';
 import type { ImageWork } from './image-work.js';
@@ -29,13 +31,14 @@ import {
   findOwnCompletedUploads,
   findUpload,
   findUploadIdsOf,
+  hasListeningCopy,
   insertUpload,
   isOnPublicLog,
   markUploadComplete,
 } from './queries.js';
 import { assertRoomFor } from './storage-use.js';
 
-const SNIFF_BYTES = 4100; // what file-type needs to recognise every image type
+const SNIFF_BYTES = 4100; // what file-type needs to recognise every image and audio type
 
 const notFound = () => new HttpError(404, 'Photo not found');
 const tooLarge = () => new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
@@ -50,10 +53,24 @@ export interface UploadLimits extends QuotaSettings {
   uploadRateLimit: number;
 }
 
+/** How an upload of one kind is checked as it arrives: its size limit and the type of its bytes. */
+export interface UploadRules extends SizeLimit {
+  /** Throws (415) unless these first bytes start a file this kind takes. */
+  sniff(start: Uint8Array): Promise<unknown>;
+}
+export type UploadRulesByKind = Record<UploadKind, UploadRules>;
+
+export const photoUploadRules: UploadRules = {
+  maxBytes: PHOTO_LIMITS.maxBytes,
+  message: UPLOAD_TOO_LARGE_MESSAGE,
+  sniff: sniffImageType,
+};
+
 /**
- * POST /api/photos/upload: a row for the coming object and the URL to PUT it to. Refused when
- * the user started too many uploads lately (429), or when the announced size (or, without one,
- * any byte) would not fit in their storage (413).
+ * POST /api/photos/upload (and /api/recordings/upload): a row for the coming object and the URL
+ * to PUT it to. Refused when the user started too many uploads lately (429), or when the
+ * announced size is past the kind's limit or (or, without one, any byte) would not fit in their
+ * storage (413).
  */
 export async function startUpload(
   db: Db,
@@ -61,25 +78,39 @@ export async function startUpload(
   userId: string,
   size: number | undefined,
   limits: UploadLimits,
+  kind: { kind: UploadKind; limit: SizeLimit } = { kind: 'photo', limit: photoUploadRules },
 ): Promise<UploadStartResponse> {
-  if (size !== undefined && size > PHOTO_LIMITS.maxBytes) throw tooLarge();
+  if (size !== undefined && size > kind.limit.maxBytes) {
+    throw new HttpError(413, kind.limit.message);
+  }
   const rate = await hitRateLimit(db, `uploads:${userId}`, UPLOAD_RATE.windowMs);
   if (rate.hits > limits.uploadRateLimit) {
     throw tooManyRequests(UPLOAD_RATE_MESSAGE, rate.resetAt);
   }
   await assertRoomFor(db, userId, limits.storageQuotaMb, size ?? 1);
-  const upload = await insertUpload(db, userId);
+  const upload = await insertUpload(db, userId, kind.kind);
   return { uploadURL: await storage.uploadUrl({ uploadId: upload.id, userId, size }) };
 }
 
-/** PUT to a local upload URL: streamed to disk within the limit, kept only when it is an image. */
+/**
+ * PUT to a local upload URL: streamed to disk within its kind's limit, kept only when its bytes
+ * are of a type that kind takes (an image for a photo, sound for a recording).
+ */
 export async function receiveLocalUpload(
   db: Db,
   storage: ObjectStorage,
   secret: string,
-  request: { uploadId: string; expires: number; signature: string; body: Readable },
+  request: {
+    uploadId: string;
+    expires: number;
+    signature: string;
+    /** The Content-Length the client announced (0: none). */
+    announcedBytes: number;
+    body: Readable;
+  },
+  rules: UploadRulesByKind,
 ): Promise<void> {
-  const { uploadId, expires, signature, body } = request;
+  const { uploadId, expires, signature, announcedBytes, body } = request;
   if (!storage.receive) throw new HttpError(404, 'Not found'); // S3 takes the PUTs itself
   const upload = isUploadId(uploadId) ? await findUpload(db, uploadId) : undefined;
   if (
@@ -89,12 +120,14 @@ export async function receiveLocalUpload(
   ) {
     throw new HttpError(403, 'The upload link is invalid or has expired');
   }
+  const kind = rules[upload.kind];
+  if (announcedBytes > kind.maxBytes) throw new HttpError(413, kind.message);
   const key = objectKey(uploadId, 'original');
-  await storage.receive(key, body);
+  await storage.receive(key, body, kind);
   try {
     const start = await storage.read(key, { start: 0, end: SNIFF_BYTES - 1 });
     if (!start) throw new Error(`the upload ${uploadId} just received is not in storage`);
-    await sniffImageType(await collect(start));
+    await kind.sniff(await collect(start));
   } catch (error) {
     await storage.delete([key]);
     throw error;
@@ -115,7 +148,9 @@ export async function completeUpload(
 ): Promise<UploadCompleteResponse> {
   const uploadId = uploadIdIn(photoURL);
   const upload = uploadId ? await findUpload(db, uploadId) : undefined;
-  if (!upload || upload.userId !== userId) throw new HttpError(404, 'Upload not found');
+  if (!upload || upload.userId !== userId || upload.kind !== 'photo') {
+    throw new HttpError(404, 'Upload not found');
+  }
   const objectPath = objectPathOf(upload.id);
   if (upload.completedAt) return { objectPath }; // a retried completion
 
@@ -205,26 +240,35 @@ export interface ServedObject {
   toOwner: boolean;
 }
 
+const VARIANT_TYPES: Record<PhotoVariant | RecordingVariant, [UploadKind, string]> = {
+  'thumbnail.webp': ['photo', 'image/webp'],
+  'preview.jpg': ['photo', 'image/jpeg'],
+  'spectrogram.png': ['recording', 'image/png'],
+  'listen.mp3': ['recording', 'audio/mpeg'],
+};
+
 /**
- * Which bytes of an uploaded photo this viewer may see: the owner gets the original, anyone gets
- * the metadata-free copy when a public log shows it; otherwise it does not exist (404).
+ * Which bytes of an upload (a photo or a sound recording) this viewer may see: the owner gets
+ * the original, anyone gets the metadata-free copy when a public log shows it; otherwise it does
+ * not exist (404). A derivative goes with its upload, when the upload's kind has it.
  */
 export async function resolveObject(
   db: Db,
   viewerId: string | null,
   uploadId: string,
-  variant?: PhotoVariant,
+  variant?: PhotoVariant | RecordingVariant,
 ): Promise<ServedObject> {
   const upload = isUploadId(uploadId) ? await findUpload(db, uploadId) : undefined;
   if (!upload?.completedAt) throw notFound();
   const isOwner = upload.userId === viewerId;
   if (!isOwner && !(await isOnPublicLog(db, objectPathOf(upload.id)))) throw notFound();
   const toOwner = isOwner;
-  if (variant === 'thumbnail.webp') {
-    return { upload, name: variant, contentType: 'image/webp', toOwner };
+  if (variant) {
+    const [kind, contentType] = VARIANT_TYPES[variant];
+    if (upload.kind !== kind) throw notFound();
+    if (variant === 'listen.mp3' && !(await hasListeningCopy(db, upload.id))) throw notFound();
+    return { upload, name: variant, contentType, toOwner };
   }
-  if (variant === 'preview.jpg')
-    return { upload, name: variant, contentType: 'image/jpeg', toOwner };
   return {
     upload,
     name: isOwner ? 'original' : 'public',
@@ -233,12 +277,23 @@ export async function resolveObject(
   };
 }
 
-/** Throws 400 unless every uploaded photo path is a completed upload of this user. */
-export async function assertOwnUploads(db: Db, userId: string, objectPaths: string[]) {
+/**
+ * Throws 400 unless every uploaded object path is a completed upload of this user, of this kind
+ * (a log's photos are photos, its recordings recordings).
+ */
+export async function assertOwnUploads(
+  db: Db,
+  userId: string,
+  objectPaths: string[],
+  kind: UploadKind = 'photo',
+) {
   const ids = objectPaths.map((path) => uploadIdIn(path)!);
-  const own = new Set(await findOwnCompletedUploads(db, userId, ids));
+  const own = new Set(await findOwnCompletedUploads(db, userId, ids, kind));
   const foreign = objectPaths.find((_path, index) => !own.has(ids[index]!));
-  if (foreign) throw new HttpError(400, `Uploaded photo not found: ${foreign}`);
+  if (foreign) {
+    const what = kind === 'photo' ? 'Uploaded photo' : 'Uploaded recording';
+    throw new HttpError(400, `${what} not found: ${foreign}`);
+  }
 }
 
 /** Deletes the given uploads, and their objects, when no log refers to them any more. */
@@ -259,7 +314,8 @@ export async function deleteOrphanUploads(db: Db, storage: ObjectStorage, now = 
   }
 }
 
-function deleteObjectsOf(storage: ObjectStorage, uploadIds: string[]) {
+/** Every object (original and derivatives) of these uploads. */
+export function deleteObjectsOf(storage: ObjectStorage, uploadIds: string[]) {
   return storage.delete(uploadIds.flatMap((id) => objectNames.map((name) => objectKey(id, name))));
 }
 

@@ -4,3 +4,6 @@ export { type RecorderFacts } from './guano.js';
 export { LISTENING_COPY_THRESHOLDS, listeningCopy, type ListeningCopy } from './listening-copy.js';
 export { stripAudioMetadata } from './public-copy.js';
 export { spectrogram, type Spectrogram, type SpectrogramOptions } from './spectrogram.js';
+export { recordingRoutes } from './routes.js';
+export { recordingWorkPlugin } from './recording-work-plugin.js';
+export { recordingUploadRules, storeRecording } from './service.js';
