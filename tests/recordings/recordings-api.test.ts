@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadIdIn } from '../../src/common/photos.js';
 import {
@@ -14,7 +15,9 @@ import {
 import { buildApp } from '../../src/server/app.js';
 import { objectKey, objectNames } from '../../src/server/storage/object-storage.js';
 import {
+  aLog,
   as,
+  createLogAs,
   signUp,
   stores,
   testConfig,
@@ -157,5 +160,127 @@ describe.each(stores)('recordings API on $store', ({ databaseUrl }) => {
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toMatch(/^This recording would go over your storage/);
     expect(await storedObjects(uploadIdIn(url)!)).toBe(0);
+  });
+
+  it("tells the owner the recorder's time and position, and keeps them from others", async () => {
+    const ada = await signUp(app, 'guano');
+    const bea = await signUp(app, 'listener');
+    const bytes = fixture('song-meter-guano.wav');
+    const reply = await uploadRecordingAs(app, ada, bytes);
+    expect(reply).toMatchObject({
+      recordedAt: '2020-10-17T12:05:00.000Z',
+      latitude: 54.75656,
+      longitude: -1.59106,
+      recorder: expect.stringContaining('Song Meter'),
+    });
+    const path = reply.objectPath;
+    const log = await createLogAs(app, ada, { isPublic: true, uploadedRecordingUrls: [path] });
+    expect(log.recordings).toEqual([
+      {
+        url: path,
+        spectrogramUrl: `${path}/spectrogram.png`,
+        listeningUrl: null,
+        durationSeconds: 2, // the Song Meter's 2 s at 24 kHz
+        mime: 'audio/wav',
+        width: 200,
+        height: 256,
+      },
+    ]);
+    const shared = await app.inject({ method: 'GET', url: `/api/logs/shared/${log.id}` });
+    expect(shared.json().recordings).toEqual(log.recordings);
+    expect(shared.body).not.toContain('54.75656');
+
+    const theirs = await fetchObject(path, bea);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['content-type']).toBe('audio/wav');
+    expect(theirs.rawPayload.includes('54.75656')).toBe(false);
+    expect(theirs.rawPayload.includes('guan')).toBe(false);
+    expect(bytes.includes('54.75656')).toBe(true);
+    expect((await fetchObject(path)).rawPayload.includes('54.75656')).toBe(false); // anonymous
+
+    const spectrogram = await fetchObject(`${path}/spectrogram.png`, bea);
+    expect(spectrogram.headers['content-type']).toBe('image/png');
+    const picture = sharp(spectrogram.rawPayload);
+    expect(await picture.metadata()).toMatchObject({ format: 'png', width: 200, height: 256 });
+    const { channels } = await picture.stats();
+    expect(channels[0]!.min).toBeLessThan(channels[0]!.max); // not blank
+  });
+
+  it("keeps a private log's recording from others", async () => {
+    const ada = await signUp(app, 'private');
+    const bea = await signUp(app, 'nosy');
+    const { objectPath } = await uploadRecordingAs(app, ada, fixture('audiomoth.wav'));
+    await createLogAs(app, ada, { isPublic: false, uploadedRecordingUrls: [objectPath] });
+    expect((await fetchObject(objectPath, ada)).statusCode).toBe(200);
+    for (const suffix of ['', '/spectrogram.png', '/listen.mp3', '/thumbnail.webp']) {
+      expect((await fetchObject(`${objectPath}${suffix}`, bea)).statusCode, suffix).toBe(404);
+      expect((await fetchObject(`${objectPath}${suffix}`)).statusCode, suffix).toBe(404);
+    }
+  });
+
+  it('serves byte ranges and a listening copy of a large lossless file', async () => {
+    const ada = await signUp(app, 'seeker');
+    const bytes = toneWav(90); // 2.9 MB: past the lossless limit of 2 MB
+    const { objectPath } = await uploadRecordingAs(app, ada, bytes);
+    const range = await fetchObject(objectPath, ada, { range: 'bytes=100-199' });
+    expect(range.statusCode).toBe(206);
+    expect(range.headers['content-range']).toBe(`bytes 100-199/${bytes.length}`);
+    expect(range.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+
+    const log = await createLogAs(app, ada, { uploadedRecordingUrls: [objectPath] });
+    expect((log.recordings as Array<{ listeningUrl: string }>)[0]!.listeningUrl).toBe(
+      `${objectPath}/listen.mp3`,
+    );
+    const listen = await fetchObject(`${objectPath}/listen.mp3`, ada, { range: 'bytes=0-9' });
+    expect(listen.statusCode).toBe(206);
+    expect(listen.headers['content-type']).toBe('audio/mpeg');
+  });
+
+  it("refuses another user's recording, and a photo, as a log's recording (400)", async () => {
+    const ada = await signUp(app, 'owner');
+    const bea = await signUp(app, 'borrower');
+    const { objectPath } = await uploadRecordingAs(app, ada, fixture('song.mp3'));
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      headers: as(bea),
+      payload: { ...aLog(), uploadedRecordingUrls: [objectPath] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Uploaded recording not found: ${objectPath}`);
+    // nor can a recording be a log's photo
+    const asPhoto = await app.inject({
+      method: 'POST',
+      url: '/api/logs',
+      headers: as(ada),
+      payload: { ...aLog(), uploadedPhotoUrls: [objectPath] },
+    });
+    expect(asPhoto.statusCode).toBe(400);
+  });
+
+  it('keeps recordings on an update without them, and releases them with the log', async () => {
+    const ada = await signUp(app, 'deleter');
+    const { objectPath } = await uploadRecordingAs(app, ada, fixture('song.flac'));
+    const id = uploadIdIn(objectPath)!;
+    const log = await createLogAs(app, ada, { uploadedRecordingUrls: [objectPath] });
+    const updated = await app.inject({
+      method: 'PUT',
+      url: `/api/logs/${log.id}`,
+      headers: as(ada),
+      payload: aLog({ count: 3 }),
+    });
+    expect(updated.json().recordings).toHaveLength(1);
+    const list = await app.inject({ method: 'GET', url: '/api/logs', headers: as(ada) });
+    expect(list.json().items[0].recordings[0].url).toBe(objectPath);
+
+    expect(await storedObjects(id)).toBe(3); // original, public copy, spectrogram
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/logs/${log.id}`,
+      headers: as(ada),
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await storedObjects(id)).toBe(0);
+    expect((await fetchObject(objectPath, ada)).statusCode).toBe(404);
   });
 });

@@ -2228,6 +2228,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              /** @description Issue 37: sound recordings, in order */
+              recordings: {
+                /** @description The recording: the original for its owner, a metadata-free copy for others */
+                url: string;
+                spectrogramUrl: string;
+                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+                listeningUrl: string | null;
+                durationSeconds: number;
+                /** @description The original's type */
+                mime: string;
+                /** @description The spectrogram's width in pixels */
+                width: number;
+                /** @description The spectrogram's height in pixels */
+                height: number;
+              }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
               stateProvince: string | null;
@@ -2349,6 +2364,7 @@ export interface operations {
           photoLinks?: string[];
           /** @default [] */
           uploadedPhotoUrls?: string[];
+          uploadedRecordingUrls?: string[];
           county?: string | null;
           stateProvince?: string | null;
           /** @description ISO 3166-1 alpha-2; upper-cased */
@@ -2425,6 +2441,21 @@ export interface operations {
               /** @enum {string} */
               sourceType: 'external' | 'uploaded';
               label: string | null;
+            }[];
+            /** @description Issue 37: sound recordings, in order */
+            recordings: {
+              /** @description The recording: the original for its owner, a metadata-free copy for others */
+              url: string;
+              spectrogramUrl: string;
+              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+              listeningUrl: string | null;
+              durationSeconds: number;
+              /** @description The original's type */
+              mime: string;
+              /** @description The spectrogram's width in pixels */
+              width: number;
+              /** @description The spectrogram's height in pixels */
+              height: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -2534,6 +2565,21 @@ export interface operations {
               /** @enum {string} */
               sourceType: 'external' | 'uploaded';
               label: string | null;
+            }[];
+            /** @description Issue 37: sound recordings, in order */
+            recordings: {
+              /** @description The recording: the original for its owner, a metadata-free copy for others */
+              url: string;
+              spectrogramUrl: string;
+              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+              listeningUrl: string | null;
+              durationSeconds: number;
+              /** @description The original's type */
+              mime: string;
+              /** @description The spectrogram's width in pixels */
+              width: number;
+              /** @description The spectrogram's height in pixels */
+              height: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -2711,6 +2757,21 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            /** @description Issue 37: sound recordings, in order */
+            recordings: {
+              /** @description The recording: the original for its owner, a metadata-free copy for others */
+              url: string;
+              spectrogramUrl: string;
+              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+              listeningUrl: string | null;
+              durationSeconds: number;
+              /** @description The original's type */
+              mime: string;
+              /** @description The spectrogram's width in pixels */
+              width: number;
+              /** @description The spectrogram's height in pixels */
+              height: number;
+            }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
             stateProvince: string | null;
@@ -2838,6 +2899,7 @@ export interface operations {
           photoLinks?: string[];
           /** @default [] */
           uploadedPhotoUrls?: string[];
+          uploadedRecordingUrls?: string[];
           county?: string | null;
           stateProvince?: string | null;
           /** @description ISO 3166-1 alpha-2; upper-cased */
@@ -2914,6 +2976,21 @@ export interface operations {
               /** @enum {string} */
               sourceType: 'external' | 'uploaded';
               label: string | null;
+            }[];
+            /** @description Issue 37: sound recordings, in order */
+            recordings: {
+              /** @description The recording: the original for its owner, a metadata-free copy for others */
+              url: string;
+              spectrogramUrl: string;
+              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+              listeningUrl: string | null;
+              durationSeconds: number;
+              /** @description The original's type */
+              mime: string;
+              /** @description The spectrogram's width in pixels */
+              width: number;
+              /** @description The spectrogram's height in pixels */
+              height: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -3230,6 +3307,21 @@ export interface operations {
               /** @enum {string} */
               sourceType: 'external' | 'uploaded';
               label: string | null;
+            }[];
+            /** @description Issue 37: sound recordings, in order */
+            recordings: {
+              /** @description The recording: the original for its owner, a metadata-free copy for others */
+              url: string;
+              spectrogramUrl: string;
+              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+              listeningUrl: string | null;
+              durationSeconds: number;
+              /** @description The original's type */
+              mime: string;
+              /** @description The spectrogram's width in pixels */
+              width: number;
+              /** @description The spectrogram's height in pixels */
+              height: number;
             }[];
             /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
             breedingCode: string | null;
@@ -3992,6 +4084,21 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
+              /** @description Issue 37: sound recordings, in order */
+              recordings: {
+                /** @description The recording: the original for its owner, a metadata-free copy for others */
+                url: string;
+                spectrogramUrl: string;
+                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+                listeningUrl: string | null;
+                durationSeconds: number;
+                /** @description The original's type */
+                mime: string;
+                /** @description The spectrogram's width in pixels */
+                width: number;
+                /** @description The spectrogram's height in pixels */
+                height: number;
+              }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
               stateProvince: string | null;
@@ -4149,6 +4256,21 @@ export interface operations {
                 /** @enum {string} */
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
+              }[];
+              /** @description Issue 37: sound recordings, in order */
+              recordings: {
+                /** @description The recording: the original for its owner, a metadata-free copy for others */
+                url: string;
+                spectrogramUrl: string;
+                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+                listeningUrl: string | null;
+                durationSeconds: number;
+                /** @description The original's type */
+                mime: string;
+                /** @description The spectrogram's width in pixels */
+                width: number;
+                /** @description The spectrogram's height in pixels */
+                height: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -4365,6 +4487,21 @@ export interface operations {
                 /** @enum {string} */
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
+              }[];
+              /** @description Issue 37: sound recordings, in order */
+              recordings: {
+                /** @description The recording: the original for its owner, a metadata-free copy for others */
+                url: string;
+                spectrogramUrl: string;
+                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+                listeningUrl: string | null;
+                durationSeconds: number;
+                /** @description The original's type */
+                mime: string;
+                /** @description The spectrogram's width in pixels */
+                width: number;
+                /** @description The spectrogram's height in pixels */
+                height: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -4604,6 +4741,21 @@ export interface operations {
                 /** @enum {string} */
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
+              }[];
+              /** @description Issue 37: sound recordings, in order */
+              recordings: {
+                /** @description The recording: the original for its owner, a metadata-free copy for others */
+                url: string;
+                spectrogramUrl: string;
+                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+                listeningUrl: string | null;
+                durationSeconds: number;
+                /** @description The original's type */
+                mime: string;
+                /** @description The spectrogram's width in pixels */
+                width: number;
+                /** @description The spectrogram's height in pixels */
+                height: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -4926,6 +5078,21 @@ export interface operations {
                 /** @enum {string} */
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
+              }[];
+              /** @description Issue 37: sound recordings, in order */
+              recordings: {
+                /** @description The recording: the original for its owner, a metadata-free copy for others */
+                url: string;
+                spectrogramUrl: string;
+                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
+                listeningUrl: string | null;
+                durationSeconds: number;
+                /** @description The original's type */
+                mime: string;
+                /** @description The spectrogram's width in pixels */
+                width: number;
+                /** @description The spectrogram's height in pixels */
+                height: number;
               }[];
               /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
               breedingCode: string | null;

@@ -7,6 +7,7 @@ import {
 } from '../location-privacy.js';
 import { readIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
+import { logRecordingSchema } from '../recordings.js';
 import { optionalQuery, queryDay } from '../query-params.js';
 import { canonicalTimeZone } from '../zone-names.js';
 import { taxonSchema } from '../taxonomy.js';
@@ -24,6 +25,7 @@ export const LOG_LIMITS = {
   notes: 5000,
   photoUrl: 2048,
   photosPerLog: 20,
+  recordingsPerLog: 10,
   maxCount: 2_147_483_647, // PostgreSQL integer
   /** Coordinate uncertainty in metres: from 1 m to half the Earth's circumference. */
   maxCoordinateUncertainty: 20_000_000,
@@ -160,6 +162,15 @@ export const logWriteSchema = z
       .array(z.string().regex(UPLOADED_PHOTO_PATH, 'Must be an uploaded photo'))
       .max(LOG_LIMITS.photosPerLog, `At most ${LOG_LIMITS.photosPerLog} uploaded photos`)
       .default([]),
+    // Issue 37: sound recordings the user uploaded (PUT /api/recordings/complete). Absent on
+    // an update keeps the log's: a form that knows nothing of recordings must not drop them.
+    uploadedRecordingUrls: z
+      .array(z.string().regex(UPLOADED_PHOTO_PATH, 'Must be an uploaded recording'))
+      .max(
+        LOG_LIMITS.recordingsPerLog,
+        `At most ${LOG_LIMITS.recordingsPerLog} uploaded recordings`,
+      )
+      .optional(),
     // Issue 32: what a record brought from its source; absent on an update keeps it.
     ...logDetailsWriteShape,
   })
@@ -230,6 +241,7 @@ export const logSchema = z.object({
     .describe("The owner's first observation of its species: the one their life list shows"),
   outingId: z.uuid().nullable().describe('The outing (checklist) the log was made on'),
   photos: z.array(logPhotoSchema),
+  recordings: z.array(logRecordingSchema).describe('Issue 37: sound recordings, in order'),
   ...logDetailsShape,
   ...locationPrivacyReadShape,
   unusual: unusualSchema

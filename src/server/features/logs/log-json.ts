@@ -3,7 +3,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import { isoUtc } from '../../db/client.js';
 import { countKindSql } from '../../db/count-kind.js';
 import { logLocationShownSql, outingLevelSql } from '../../db/location-privacy.js';
-import { logPhotos, logs, taxa, taxonNames } from '../../db/schema.js';
+import {
+  logPhotos,
+  logRecordings,
+  logs,
+  recordings,
+  taxa,
+  taxonNames,
+  uploads,
+} from '../../db/schema.js';
 import { ianaZone } from '../../db/zone-names.js';
 import { isFirstObservedOfSpecies } from './species.js';
 
@@ -23,6 +31,27 @@ const photosJson = (from: SQL, where: SQL = sql`true`) => sql`coalesce((
   SELECT '[' || string_agg(row_to_json(p)::text, ',' ORDER BY ${photo.position}) || ']'
   FROM ${from} ${sql.identifier(PHOTO)}, LATERAL (SELECT ${photo.id} AS "id", ${photo.url} AS "url",
     ${photo.sourceType} AS "sourceType", ${photo.label} AS "label") p
+  WHERE ${where}), '[]')::json`;
+
+const RECORDING = 'rc';
+const recording = alias(logRecordings, RECORDING);
+
+/**
+ * The recordings of `from` (rows with log_recordings' columns, as "rc"), in position order, with
+ * what a player needs (issue 37); never the recorder's position. An object path is
+ * '/objects/uploads/' (17 characters) and the upload's id.
+ */
+const recordingsJson = (from: SQL, where: SQL = sql`true`) => sql`coalesce((
+  SELECT '[' || string_agg(row_to_json(r)::text, ',' ORDER BY ${recording.position}) || ']'
+  FROM ${from} ${sql.identifier(RECORDING)}, LATERAL (SELECT ${recording.url} AS "url",
+    ${recording.url} || '/spectrogram.png' AS "spectrogramUrl",
+    CASE WHEN ${recordings.hasListeningCopy} THEN ${recording.url} || '/listen.mp3' END
+      AS "listeningUrl",
+    (${recordings.durationMs} / 1000.0)::float8 AS "durationSeconds",
+    ${uploads.contentType} AS "mime", ${recordings.spectrogramWidth} AS "width",
+    ${recordings.spectrogramHeight} AS "height"
+    FROM ${recordings} JOIN ${uploads} ON ${uploads.id} = ${recordings.uploadId}
+    WHERE ${recordings.uploadId} = substr(${recording.url}, 18)::uuid) r
   WHERE ${where}), '[]')::json`;
 
 /** The taxon of the row "l", with its English name (else any), or null. */
@@ -56,8 +85,11 @@ const unusualAndReview = sql`${logRow.unusual} AS "unusual",
     ${isoUtc(sql`r.decided_at`)} AS "decidedAt" FROM log_reviews r WHERE r.log_id = ${logRow.id}) rv)
     AS "review"`;
 
-/** The log of the row "l" with the given photos, as JSON text. */
-const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
+/** The log of the row "l" with the given photos and recordings, as JSON text. */
+const logJson = (
+  photos: SQL,
+  recordings: SQL,
+) => sql<string>`(SELECT row_to_json(item)::text FROM (SELECT
   ${logRow.id} AS "id", ${logRow.userId} AS "userId",
   ${logRow.speciesCommon} AS "speciesCommon", ${logRow.speciesScientific} AS "speciesScientific",
   ${taxonJson} AS "taxon", ${logRow.count} AS "count", ${countKindSql(logRow.count)} AS "countKind",
@@ -70,16 +102,19 @@ const logJson = (photos: SQL) => sql<string>`(SELECT row_to_json(item)::text FRO
   ${logRow.showExactLocation} AS "showExactLocation", ${isoUtc(logRow.createdAt)} AS "createdAt",
   ${isoUtc(logRow.updatedAt)} AS "updatedAt",
   ${isFirstObservedOfSpecies(logRow)} AS "firstOfSpecies", ${logRow.outingId} AS "outingId",
-  ${photos} AS "photos", ${recordDetails}, ${locationPrivacy}, ${unusualAndReview}
+  ${photos} AS "photos", ${recordings} AS "recordings", ${recordDetails}, ${locationPrivacy}, ${unusualAndReview}
   FROM (SELECT ${outingLevelSql(logRow.outingId)} AS inherited) privacy_parts) item)`;
 
 /** The log "l" with its photos, as JSON text. */
 export const logRowJson = logJson(
   photosJson(sql`${logPhotos}`, sql`${photo.logId} = ${logRow.id}`),
+  recordingsJson(sql`${logRecordings}`, sql`${recording.logId} = ${logRow.id}`),
 );
 
 /**
- * The log "l" that a statement inserts, with the photos it inserts beside it (`added`, rows of
- * log_photos): a statement does not see its own inserts in the table.
+ * The log "l" that a statement inserts, with the photos and recordings it inserts beside it
+ * (`added`, rows of log_photos; `addedRecordings`, of log_recordings): a statement does not see
+ * its own inserts in the table.
  */
-export const insertedLogJson = (added: SQL) => logJson(photosJson(added));
+export const insertedLogJson = (added: SQL, addedRecordings: SQL) =>
+  logJson(photosJson(added), recordingsJson(addedRecordings));

@@ -29,6 +29,7 @@ import {
   insertLogs,
   insertPhotos,
   replacePhotos,
+  replaceRecordings,
   updateOwnLog,
   type PhotoValues,
 } from './queries/write.js';
@@ -185,8 +186,9 @@ export async function createLog(
     idempotencyKey,
   };
   const photos = toPhotos(payload);
+  const recordings = [...new Set(payload.uploadedRecordingUrls ?? [])];
   const create = async (db: Db): Promise<{ json: string; created: boolean }> => {
-    const inserted = await insertLogJson(db, userId, values, photos);
+    const inserted = await insertLogJson(db, userId, values, photos, recordings);
     if (inserted) return { json: withLifer(inserted.json, inserted.lifer), created: true };
     // Only a key can make the insert a no-op; a concurrent create with it has committed by now.
     const made = await findLogJsonByIdempotencyKey(db, userId, idempotencyKey!);
@@ -196,9 +198,10 @@ export async function createLog(
   // One statement, unless uploads come along: they are checked, and held (FOR SHARE) against
   // the orphan clean-up, in the transaction that takes them.
   return joiningOuting(db, userId, payload.outingId, () => {
-    if (payload.uploadedPhotoUrls.length === 0) return create(db);
+    if (payload.uploadedPhotoUrls.length === 0 && recordings.length === 0) return create(db);
     return db.transaction(async (tx) => {
       await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
+      await assertOwnUploads(tx, userId, recordings, 'recording');
       return create(tx);
     });
   });
@@ -308,6 +311,11 @@ export async function updateLog(
       if (!(await updateOwnLog(tx, userId, id, values))) throw notFound();
       await assertOwnUploads(tx, userId, payload.uploadedPhotoUrls);
       await replacePhotos(tx, id, toPhotos(payload));
+      if (payload.uploadedRecordingUrls !== undefined) {
+        const recordings = [...new Set(payload.uploadedRecordingUrls)];
+        await assertOwnUploads(tx, userId, recordings, 'recording');
+        await replaceRecordings(tx, id, recordings);
+      }
       const json = await findOwnLogJson(tx, userId, id);
       if (!json) throw new Error('the updated log was not found');
       return json;
@@ -315,7 +323,10 @@ export async function updateLog(
   );
 }
 
-/** Deletes the log and returns the object paths of its uploaded photos, to release after commit. */
+/**
+ * Deletes the log and returns the object paths of its uploads (photos, recordings), to release
+ * after commit.
+ */
 export async function deleteLog(db: Db, userId: string, id: string): Promise<string[]> {
   if (!isLogId(id)) throw notFound();
   return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { LocationShown } from '../../../common/location-privacy.js';
 import type { OutingListQuery } from '../../../common/outings/schemas.js';
 import type { Db } from '../../db/client.js';
 import { outingLocationShownSql } from '../../db/location-privacy.js';
-import { logPhotos, logs, outings, type OutingRow } from '../../db/schema.js';
+import { logPhotos, logRecordings, logs, outings, type OutingRow } from '../../db/schema.js';
 import { logRow, logRowJson, speciesUnit } from '../logs/index.js';
 
 // SQL of the outings feature. Every statement is scoped by the outing's owner.
@@ -172,7 +172,7 @@ export async function updateOwnOuting(db: Db, userId: string, id: string, values
 /**
  * Deletes the outing; its logs stay, in no outing (the foreign key sets them free), unless
  * `withLogs`: then they go first. Returns whether the user had the outing, and the object
- * paths of the deleted logs' uploaded photos, to release after commit.
+ * paths of the deleted logs' uploaded photos and recordings, to release after commit.
  */
 export async function deleteOwnOuting(db: Db, userId: string, id: string, withLogs: boolean) {
   let uploads: string[] = [];
@@ -184,7 +184,12 @@ export async function deleteOwnOuting(db: Db, userId: string, id: string, withLo
       .where(
         and(eq(logs.outingId, id), eq(logs.userId, userId), eq(logPhotos.sourceType, 'uploaded')),
       );
-    uploads = photos.map((photo) => photo.url);
+    const recordings = await db
+      .select({ url: logRecordings.url })
+      .from(logRecordings)
+      .innerJoin(logs, eq(logs.id, logRecordings.logId))
+      .where(and(eq(logs.outingId, id), eq(logs.userId, userId)));
+    uploads = [...photos, ...recordings].map((upload) => upload.url);
     await db.delete(logs).where(and(eq(logs.outingId, id), eq(logs.userId, userId)));
   }
   const deleted = await db

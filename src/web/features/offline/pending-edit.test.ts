@@ -40,6 +40,7 @@ const log: Log = {
   locationShown: { level: 'open', reason: null },
   unusual: null,
   review: null,
+  recordings: [],
   photos: [
     {
       id: 'c0000000-0000-4000-8000-000000000003',

@@ -56,6 +56,10 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     firstOfSpecies: log.firstOfSpecies,
     outingId: values.outingId === undefined ? log.outingId : values.outingId,
     photos: pendingPhotos(log.photos, values),
+    // absent keeps the log's recordings; the ones named stay in the log's order until sent
+    recordings: log.recordings.filter(
+      (recording) => values.uploadedRecordingUrls?.includes(recording.url) ?? true,
+    ),
     // absent keeps what the log has, as on the server (issue 32)
     county: kept(values.county, log.county),
     stateProvince: kept(values.stateProvince, log.stateProvince),

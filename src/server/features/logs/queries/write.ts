@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { logPhotos, logs, outings } from '../../../db/schema.js';
+import { logPhotos, logRecordings, logs, outings } from '../../../db/schema.js';
 import { insertedLogJson, LOG_ROW, logRow } from '../log-json.js';
 import { isFirstOfSpecies } from '../species.js';
 
@@ -13,15 +13,17 @@ export type PhotoValues = Pick<typeof logPhotos.$inferInsert, 'url' | 'sourceTyp
 const createdLogSchema = z.object({ json: z.string(), lifer: z.boolean() });
 
 /**
- * A new log and its photos, as the API's JSON, in one statement that commits on its own; none
- * when the user already made a log with this idempotency key. The photos' JSON comes from their
- * RETURNING: a statement does not see its own inserts anywhere else.
+ * A new log with its photos and recordings (object paths), as the API's JSON, in one statement
+ * that commits on its own; none when the user already made a log with this idempotency key. The
+ * photos' and recordings' JSON comes from their RETURNING: a statement does not see its own
+ * inserts anywhere else.
  */
 export async function insertLogJson(
   db: Db,
   userId: string,
   values: LogValues,
   photos: PhotoValues[],
+  recordingUrls: string[] = [],
 ): Promise<{ json: string; lifer: boolean } | undefined> {
   const insert = db
     .insert(logs)
@@ -35,8 +37,14 @@ export async function insertLogJson(
       SELECT ${logRow.id}, p.url, p."sourceType", p.ord - 1
       FROM ${made}, ROWS FROM (json_to_recordset(${JSON.stringify(photos)}::json)
         AS (url text, "sourceType" text)) WITH ORDINALITY AS p(url, "sourceType", ord)
+      RETURNING *),
+    added_recordings AS (
+      INSERT INTO ${logRecordings} (log_id, url, position)
+      SELECT ${logRow.id}, r.url, r.ord - 1
+      FROM ${made}, json_array_elements_text(${JSON.stringify(recordingUrls)}::json)
+        WITH ORDINALITY AS r(url, ord)
       RETURNING *)
-    SELECT ${insertedLogJson(sql`added`)} AS "json", ${isFirstOfSpecies(logRow)} AS "lifer" FROM ${made}`);
+    SELECT ${insertedLogJson(sql`added`, sql`added_recordings`)} AS "json", ${isFirstOfSpecies(logRow)} AS "lifer" FROM ${made}`);
   const [created] = (result as unknown as { rows: unknown[] }).rows;
   return created === undefined ? undefined : createdLogSchema.parse(created);
 }
@@ -172,13 +180,30 @@ export async function replacePhotos(db: Db, logId: string, photos: PhotoValues[]
   );
 }
 
-/** The object paths of the log's uploaded photos, to release once the log is gone. */
+/**
+ * The log's recordings become these object paths; one it no longer has is left to the orphan
+ * clean-up, as a photo is.
+ */
+export async function replaceRecordings(db: Db, logId: string, urls: string[]) {
+  await db.delete(logRecordings).where(eq(logRecordings.logId, logId));
+  if (urls.length === 0) return;
+  await db.insert(logRecordings).values(urls.map((url, position) => ({ url, logId, position })));
+}
+
+/**
+ * The object paths of the log's uploads (photos and recordings), to release once the log is
+ * gone.
+ */
 export async function findUploadedPhotos(db: Db, logId: string): Promise<string[]> {
-  const rows = await db
+  const photos = await db
     .select({ url: logPhotos.url })
     .from(logPhotos)
     .where(and(eq(logPhotos.logId, logId), eq(logPhotos.sourceType, 'uploaded')));
-  return rows.map((row) => row.url);
+  const recordings = await db
+    .select({ url: logRecordings.url })
+    .from(logRecordings)
+    .where(eq(logRecordings.logId, logId));
+  return [...photos, ...recordings].map((row) => row.url);
 }
 
 /** Deletes the log (its photos cascade); false when the user has no such log. */

@@ -52,6 +52,7 @@ const log: Log = {
   unusual: null,
   review: null,
   photos: [],
+  recordings: [],
 };
 
 describe('the form payload', () => {
