@@ -406,6 +406,7 @@ describe.each(stores)('Darwin Core Archive on $store', ({ databaseUrl }) => {
       {
         coreid: `urn:uuid:${denver.id}`,
         type: 'StillImage',
+        format: '',
         identifier: `${ORIGIN}${uploaded(denver)}`,
         references: `${ORIGIN}/shared/${denver.id}`,
         title: 'Steller’s Jay',

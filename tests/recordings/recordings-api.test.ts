@@ -1,10 +1,12 @@
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadIdIn } from '../../src/common/photos.js';
 import {
@@ -27,6 +29,20 @@ import {
 } from '../support/helpers.js';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/audio/${name}`);
+
+/** One file of a zip, as text. */
+async function fileInZip(zip: Buffer, name: string): Promise<string> {
+  const archive = await yauzl.fromBufferPromise(zip);
+  return new Promise((resolve, reject) => {
+    archive.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName !== name) return archive.readEntry();
+      archive.openReadStreamPromise(entry).then(text).then(resolve, reject);
+    });
+    archive.on('end', () => reject(new Error(`${name} is not in the zip`)));
+    archive.on('error', reject);
+    archive.readEntry();
+  });
+}
 
 const formats = [
   { file: 'pcm-16k.wav', format: 'wav', mime: 'audio/wav', sampleRate: 16000, channels: 1 },
@@ -282,5 +298,28 @@ describe.each(stores)('recordings API on $store', ({ databaseUrl }) => {
     expect(res.statusCode).toBe(204);
     expect(await storedObjects(id)).toBe(0);
     expect((await fetchObject(objectPath, ada)).statusCode).toBe(404);
+  });
+
+  it("lists a public log's recording in the archive's multimedia as Sound", async () => {
+    const ada = await signUp(app, 'publisher');
+    const shown = await uploadRecordingAs(app, ada, fixture('song.mp3'));
+    const hidden = await uploadRecordingAs(app, ada, fixture('song.flac'));
+    const log = await createLogAs(app, ada, { uploadedRecordingUrls: [shown.objectPath] });
+    await createLogAs(app, ada, { isPublic: false, uploadedRecordingUrls: [hidden.objectPath] });
+    const res = await app.inject({ method: 'GET', url: '/api/export/dwca.zip', headers: as(ada) });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = (await fileInZip(res.rawPayload, 'multimedia.txt'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    const media = rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]])));
+    expect(media).toEqual([
+      expect.objectContaining({
+        coreid: `urn:uuid:${log.id}`,
+        type: 'Sound',
+        format: 'audio/mpeg',
+        identifier: expect.stringMatching(new RegExp(`${shown.objectPath}$`)),
+      }),
+    ]);
   });
 });

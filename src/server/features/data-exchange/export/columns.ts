@@ -265,15 +265,19 @@ export const darwinCoreLayout: ExportLayout = layout(termColumns, csvCell, termN
 /** The archive's occurrence.txt: the core, its id (occurrenceID) in the first column. */
 export const occurrenceLayout: ExportLayout = layout(termColumns, archiveCell, termNames);
 
-/** A photo of the archive's multimedia extension (GBIF Simple Multimedia). */
+/** A photo or sound recording of the archive's multimedia extension (GBIF Simple Multimedia). */
 export interface MultimediaRow {
   log: ExportRow;
   url: string;
+  type: 'StillImage' | 'Sound';
+  /** The file's media type, when known (recordings). */
+  format: string | null;
 }
 
 const multimediaColumns: Array<ExportColumn<MultimediaRow>> = [
   { value: ({ log }) => occurrenceId(log) }, // coreid
-  { term: dc('type'), value: () => 'StillImage' },
+  { term: dc('type'), value: ({ type }) => type },
+  { term: dc('format'), value: ({ format }) => format },
   { term: dc('identifier'), value: ({ url }, { origin }) => absolute(url, origin) },
   { term: dc('references'), value: ({ log }, { origin }) => sharedPageUrl(log, origin) },
   { term: dc('title'), userText: true, value: ({ log }) => log.speciesCommon },
@@ -294,12 +298,27 @@ export const multimediaLayout: ExportLayout<MultimediaRow> = layout(
 );
 
 /**
- * The photos of a log the archive's multimedia lists: those uploaded to this server, of a
- * public log (anyone may open them); links to other sites are in associatedMedia only, their
- * licence is not the user's to give.
+ * The photos and sound recordings of a log the archive's multimedia lists: those uploaded to
+ * this server, of a public log (anyone may open them, recordings without their metadata); links
+ * to other sites are in associatedMedia only, their licence is not the user's to give.
  */
-export const multimediaOf = (row: ExportRow): MultimediaRow[] =>
-  row.isPublic ? row.photoUrls.filter(isUploaded).map((url) => ({ log: row, url })) : [];
+export const multimediaOf = (
+  row: ExportRow,
+  recordings: Array<{ url: string; mime: string | null }> = [],
+): MultimediaRow[] =>
+  row.isPublic
+    ? [
+        ...row.photoUrls
+          .filter(isUploaded)
+          .map((url) => ({ log: row, url, type: 'StillImage' as const, format: null })),
+        ...recordings.map(({ url, mime }) => ({
+          log: row,
+          url,
+          type: 'Sound' as const,
+          format: mime,
+        })),
+      ]
+    : [];
 
 /** The GBIF Simple Multimedia extension's row type. */
 export const MULTIMEDIA_ROW_TYPE = 'http://rs.gbif.org/terms/1.0/Multimedia';

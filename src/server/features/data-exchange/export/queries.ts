@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DataLicense } from '../../../../common/data-exchange/licenses.js';
 import type { CountKind } from '../../../../common/logs/count.js';
 import type { LocationPrivacy, LocationShown } from '../../../../common/location-privacy.js';
@@ -7,7 +7,15 @@ import type { ReviewStatus } from '../../../../common/occurrences.js';
 import type { OutingProtocol } from '../../../../common/outings/schemas.js';
 import { readInBatches } from '../../../db/batches.js';
 import { isoUtc, type Db, type StreamRows } from '../../../db/client.js';
-import { logPhotos, logs, outings, taxa, users } from '../../../db/schema.js';
+import {
+  logPhotos,
+  logRecordings,
+  logs,
+  outings,
+  taxa,
+  uploads,
+  users,
+} from '../../../db/schema.js';
 import { ianaZone } from '../../../db/zone-names.js';
 import { countKindSql } from '../../../db/count-kind.js';
 import { joinedOutingLevelSql, logLocationShownSql } from '../../../db/location-privacy.js';
@@ -207,19 +215,39 @@ export interface ExportSelection {
   publicOnly: boolean;
   /** Leave out records their source publishes to GBIF itself. */
   withoutSourced?: boolean;
-  /** Only logs with an uploaded photo: the archive's multimedia, served from this server. */
-  withUploadedPhotos?: boolean;
+  /**
+   * Only logs with an uploaded photo or sound recording: the archive's multimedia, served from
+   * this server.
+   */
+  withUploadedMedia?: boolean;
 }
 
 const selected = (selection: ExportSelection): SQL | undefined =>
   and(
     selection.publicOnly ? eq(logs.isPublic, true) : undefined,
     selection.withoutSourced ? sql`NOT ${publishedBySource}` : undefined,
-    selection.withUploadedPhotos
-      ? sql`EXISTS (SELECT FROM ${logPhotos} WHERE ${logPhotos.logId} = ${logs.id}
-      AND ${logPhotos.sourceType} = 'uploaded')`
+    selection.withUploadedMedia
+      ? sql`(EXISTS (SELECT FROM ${logPhotos} WHERE ${logPhotos.logId} = ${logs.id}
+      AND ${logPhotos.sourceType} = 'uploaded')
+      OR EXISTS (SELECT FROM ${logRecordings} WHERE ${logRecordings.logId} = ${logs.id}))`
       : undefined,
   );
+
+/** The sound recordings of these logs (issue 37) with their type, in order, by log id. */
+export async function findRecordingsOfLogs(db: Db, logIds: string[]) {
+  const byLog = new Map<string, Array<{ url: string; mime: string | null }>>();
+  if (logIds.length === 0) return byLog;
+  const rows = await db
+    .select({ logId: logRecordings.logId, url: logRecordings.url, mime: uploads.contentType })
+    .from(logRecordings)
+    .innerJoin(uploads, sql`${uploads.id} = substr(${logRecordings.url}, 18)::uuid`)
+    .where(inArray(logRecordings.logId, logIds))
+    .orderBy(logRecordings.logId, logRecordings.position);
+  for (const { logId, url, mime } of rows) {
+    byLog.set(logId, [...(byLog.get(logId) ?? []), { url, mime }]);
+  }
+  return byLog;
+}
 
 /** How many public logs matching the filters their source publishes, by source. */
 export async function countSourced(db: Db, userId: string, filters: LogFilters, tz: string) {

@@ -19,6 +19,7 @@ import {
 import {
   countSourced,
   findOwner,
+  findRecordingsOfLogs,
   readExportFeatures,
   readExportRows,
   updateDataLicense,
@@ -134,7 +135,7 @@ const tsv = (rows: string[][]) => rows.map((cells) => `${cells.join('\t')}\n`).j
 
 /**
  * Starts the Darwin Core Archive: occurrence.txt (the core), multimedia.txt (public logs'
- * uploaded photos), eml.xml and meta.xml, zipped as they stream. A `license` is remembered as
+ * uploaded photos and recordings), eml.xml and meta.xml, zipped as they stream. A `license` is remembered as
  * the account's data licence.
  */
 export async function startDwcArchive(
@@ -187,12 +188,13 @@ export async function startDwcArchive(
     yield tsv([multimediaLayout.headers as string[]]);
     const batches = readExportRows(db, streamRows, userId, filters, tz, {
       ...selection,
-      withUploadedPhotos: true,
+      withUploadedMedia: true,
     });
     for await (const batch of batches) {
-      yield tsv(
-        batch.flatMap(multimediaOf).map((photo) => multimediaLayout.record(photo, context)),
-      );
+      const shown = batch.filter((row) => row.isPublic).map((row) => row.id);
+      const recordings = await findRecordingsOfLogs(db, shown);
+      const media = batch.flatMap((row) => multimediaOf(row, recordings.get(row.id)));
+      yield tsv(media.map((item) => multimediaLayout.record(item, context)));
     }
   }
 
