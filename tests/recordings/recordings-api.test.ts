@@ -15,6 +15,7 @@ import {
   RECORDING_TOO_LONG_MESSAGE,
 } from '../../src/common/recordings.js';
 import { buildApp } from '../../src/server/app.js';
+import { deleteOrphanUploads } from '../../src/server/features/photos/index.js';
 import { objectKey, objectNames } from '../../src/server/storage/object-storage.js';
 import {
   aLog,
@@ -321,5 +322,20 @@ describe.each(stores)('recordings API on $store', ({ databaseUrl }) => {
         identifier: expect.stringMatching(new RegExp(`${shown.objectPath}$`)),
       }),
     ]);
+  });
+
+  it("lets the hourly clean-up delete an unlogged recording only, never a log's", async () => {
+    const ada = await signUp(app, 'tidy');
+    const logged = await uploadRecordingAs(app, ada, fixture('song.vorbis.ogg'));
+    const unlogged = await uploadRecordingAs(app, ada, fixture('song.opus.ogg'));
+    await createLogAs(app, ada, { uploadedRecordingUrls: [logged.objectPath] });
+    // two days old: the clean-up's own time stays now, so other files' uploads are safe
+    await app.db.execute(sql`update uploads set created_at = now() - interval '2 days'
+      where user_id = ${ada.id}`);
+    await deleteOrphanUploads(app.db, app.storage);
+    expect((await fetchObject(logged.objectPath, ada)).statusCode).toBe(200);
+    expect(await storedObjects(uploadIdIn(logged.objectPath)!)).toBe(3);
+    expect((await fetchObject(unlogged.objectPath, ada)).statusCode).toBe(404);
+    expect(await storedObjects(uploadIdIn(unlogged.objectPath)!)).toBe(0);
   });
 });
