@@ -63,20 +63,3 @@ export const recordingCompleteResponseSchema = z.object({
   }),
 });
 export type RecordingCompleteResponse = z.infer<typeof recordingCompleteResponseSchema>;
-
-/** A recording as a log carries it: what a player and its spectrogram need. */
-export const logRecordingSchema = z.object({
-  url: z
-    .string()
-    .describe('The recording: the original for its owner, a metadata-free copy for others'),
-  spectrogramUrl: z.string(),
-  listeningUrl: z
-    .string()
-    .nullable()
-    .describe('An MP3 copy to play when the original is large or lossless; null: play url'),
-  durationSeconds: z.number(),
-  mime: z.string().describe("The original's type"),
-  width: z.number().int().describe("The spectrogram's width in pixels"),
-  height: z.number().int().describe("The spectrogram's height in pixels"),
-});
-export type LogRecording = z.infer<typeof logRecordingSchema>;

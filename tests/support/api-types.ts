@@ -2228,19 +2228,13 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
-              /** @description Issue 37: sound recordings, in order */
               recordings: {
-                /** @description The recording: the original for its owner, a metadata-free copy for others */
                 url: string;
                 spectrogramUrl: string;
-                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
                 listeningUrl: string | null;
                 durationSeconds: number;
-                /** @description The original's type */
                 mime: string;
-                /** @description The spectrogram's width in pixels */
                 width: number;
-                /** @description The spectrogram's height in pixels */
                 height: number;
               }[];
               county: string | null;
@@ -2442,19 +2436,13 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
-            /** @description Issue 37: sound recordings, in order */
             recordings: {
-              /** @description The recording: the original for its owner, a metadata-free copy for others */
               url: string;
               spectrogramUrl: string;
-              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
               listeningUrl: string | null;
               durationSeconds: number;
-              /** @description The original's type */
               mime: string;
-              /** @description The spectrogram's width in pixels */
               width: number;
-              /** @description The spectrogram's height in pixels */
               height: number;
             }[];
             county: string | null;
@@ -2566,19 +2554,13 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
-            /** @description Issue 37: sound recordings, in order */
             recordings: {
-              /** @description The recording: the original for its owner, a metadata-free copy for others */
               url: string;
               spectrogramUrl: string;
-              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
               listeningUrl: string | null;
               durationSeconds: number;
-              /** @description The original's type */
               mime: string;
-              /** @description The spectrogram's width in pixels */
               width: number;
-              /** @description The spectrogram's height in pixels */
               height: number;
             }[];
             county: string | null;
@@ -2757,19 +2739,13 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
-            /** @description Issue 37: sound recordings, in order */
             recordings: {
-              /** @description The recording: the original for its owner, a metadata-free copy for others */
               url: string;
               spectrogramUrl: string;
-              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
               listeningUrl: string | null;
               durationSeconds: number;
-              /** @description The original's type */
               mime: string;
-              /** @description The spectrogram's width in pixels */
               width: number;
-              /** @description The spectrogram's height in pixels */
               height: number;
             }[];
             county: string | null;
@@ -2977,19 +2953,13 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
-            /** @description Issue 37: sound recordings, in order */
             recordings: {
-              /** @description The recording: the original for its owner, a metadata-free copy for others */
               url: string;
               spectrogramUrl: string;
-              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
               listeningUrl: string | null;
               durationSeconds: number;
-              /** @description The original's type */
               mime: string;
-              /** @description The spectrogram's width in pixels */
               width: number;
-              /** @description The spectrogram's height in pixels */
               height: number;
             }[];
             county: string | null;
@@ -3308,19 +3278,13 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
-            /** @description Issue 37: sound recordings, in order */
             recordings: {
-              /** @description The recording: the original for its owner, a metadata-free copy for others */
               url: string;
               spectrogramUrl: string;
-              /** @description An MP3 copy to play when the original is large or lossless; null: play url */
               listeningUrl: string | null;
               durationSeconds: number;
-              /** @description The original's type */
               mime: string;
-              /** @description The spectrogram's width in pixels */
               width: number;
-              /** @description The spectrogram's height in pixels */
               height: number;
             }[];
             /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
@@ -4084,19 +4048,13 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
-              /** @description Issue 37: sound recordings, in order */
               recordings: {
-                /** @description The recording: the original for its owner, a metadata-free copy for others */
                 url: string;
                 spectrogramUrl: string;
-                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
                 listeningUrl: string | null;
                 durationSeconds: number;
-                /** @description The original's type */
                 mime: string;
-                /** @description The spectrogram's width in pixels */
                 width: number;
-                /** @description The spectrogram's height in pixels */
                 height: number;
               }[];
               county: string | null;
@@ -4257,19 +4215,13 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
-              /** @description Issue 37: sound recordings, in order */
               recordings: {
-                /** @description The recording: the original for its owner, a metadata-free copy for others */
                 url: string;
                 spectrogramUrl: string;
-                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
                 listeningUrl: string | null;
                 durationSeconds: number;
-                /** @description The original's type */
                 mime: string;
-                /** @description The spectrogram's width in pixels */
                 width: number;
-                /** @description The spectrogram's height in pixels */
                 height: number;
               }[];
               county: string | null;
@@ -4488,19 +4440,13 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
-              /** @description Issue 37: sound recordings, in order */
               recordings: {
-                /** @description The recording: the original for its owner, a metadata-free copy for others */
                 url: string;
                 spectrogramUrl: string;
-                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
                 listeningUrl: string | null;
                 durationSeconds: number;
-                /** @description The original's type */
                 mime: string;
-                /** @description The spectrogram's width in pixels */
                 width: number;
-                /** @description The spectrogram's height in pixels */
                 height: number;
               }[];
               county: string | null;
@@ -4742,19 +4688,13 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
-              /** @description Issue 37: sound recordings, in order */
               recordings: {
-                /** @description The recording: the original for its owner, a metadata-free copy for others */
                 url: string;
                 spectrogramUrl: string;
-                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
                 listeningUrl: string | null;
                 durationSeconds: number;
-                /** @description The original's type */
                 mime: string;
-                /** @description The spectrogram's width in pixels */
                 width: number;
-                /** @description The spectrogram's height in pixels */
                 height: number;
               }[];
               county: string | null;
@@ -5079,19 +5019,13 @@ export interface operations {
                 sourceType: 'external' | 'uploaded';
                 label: string | null;
               }[];
-              /** @description Issue 37: sound recordings, in order */
               recordings: {
-                /** @description The recording: the original for its owner, a metadata-free copy for others */
                 url: string;
                 spectrogramUrl: string;
-                /** @description An MP3 copy to play when the original is large or lossless; null: play url */
                 listeningUrl: string | null;
                 durationSeconds: number;
-                /** @description The original's type */
                 mime: string;
-                /** @description The spectrogram's width in pixels */
                 width: number;
-                /** @description The spectrogram's height in pixels */
                 height: number;
               }[];
               /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */

@@ -7,7 +7,6 @@ import {
 } from '../location-privacy.js';
 import { readIsoDateTime } from '../dates.js';
 import { UPLOADED_PHOTO_PATH } from '../photos.js';
-import { logRecordingSchema } from '../recordings.js';
 import { optionalQuery, queryDay } from '../query-params.js';
 import { canonicalTimeZone } from '../zone-names.js';
 import { taxonSchema } from '../taxonomy.js';
@@ -207,6 +206,24 @@ export const logPhotoSchema = z.object({
 });
 export type LogPhoto = z.infer<typeof logPhotoSchema>;
 
+// Beside the log, not in ../recordings.ts: the logs list's bundle takes this and no upload rules.
+/**
+ * A recording as a log carries it (issue 37): `url` is the original for its owner, a copy
+ * without metadata for others; `listeningUrl` an MP3 to play instead when the original is large
+ * or lossless (null: play `url`); `mime` the original's type; `width` and `height` the
+ * spectrogram's.
+ */
+export const logRecordingSchema = z.object({
+  url: z.string(),
+  spectrogramUrl: z.string(),
+  listeningUrl: z.string().nullable(),
+  durationSeconds: z.number(),
+  mime: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type LogRecording = z.infer<typeof logRecordingSchema>;
+
 export const logSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -241,7 +258,7 @@ export const logSchema = z.object({
     .describe("The owner's first observation of its species: the one their life list shows"),
   outingId: z.uuid().nullable().describe('The outing (checklist) the log was made on'),
   photos: z.array(logPhotoSchema),
-  recordings: z.array(logRecordingSchema).describe('Issue 37: sound recordings, in order'),
+  recordings: z.array(logRecordingSchema),
   ...logDetailsShape,
   ...locationPrivacyReadShape,
   unusual: unusualSchema

@@ -56,10 +56,7 @@ function editedLog(log: Log, values: LogWritePayload): Log {
     firstOfSpecies: log.firstOfSpecies,
     outingId: values.outingId === undefined ? log.outingId : values.outingId,
     photos: pendingPhotos(log.photos, values),
-    // absent keeps the log's recordings; the ones named stay in the log's order until sent
-    recordings: log.recordings.filter(
-      (recording) => values.uploadedRecordingUrls?.includes(recording.url) ?? true,
-    ),
+    recordings: log.recordings, // the web app sends none yet: absent keeps them (issue 37)
     // absent keeps what the log has, as on the server (issue 32)
     county: kept(values.county, log.county),
     stateProvince: kept(values.stateProvince, log.stateProvince),
