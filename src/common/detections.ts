@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
-import { coordinateParam, dryRunParam, optionalQuery, queryParam } from './query-params.js';
+import { dryRunParam } from './data-exchange/import.js';
+import { coordinateParam, optionalQuery, queryParam } from './query-params.js';
 import { canonicalTimeZone } from './zone-names.js';
 
 // Sound detections imported from a recorder's files (issue 37): BirdNET-Pi, BirdNET-Go and

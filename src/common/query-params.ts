@@ -11,14 +11,6 @@ export const queryParam = <T extends z.ZodType>(schema: T) => z.preprocess(empty
 
 export const optionalQuery = <T extends z.ZodType>(schema: T) => queryParam(schema.optional());
 
-/** An import's `dryRun=true|false`, false when absent. */
-export const dryRunParam = queryParam(
-  z
-    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
-).describe('true: answer what the import would do, and write nothing');
-
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 export const queryDay = (label: string) =>

@@ -23,7 +23,7 @@ describe.each(stores)('migration 0017 on existing accounts on $store', ({ databa
   it('turns the X line into no count and the link lines into source links', async () => {
     app = await buildApp(config);
     const user = await signUp(app, 'before-0017');
-    await undoNewestMigrations(app.db, 6);
+    await undoNewestMigrations(app.db, 7);
     const row = (key: string | null, count: number, notes: string | null, species = 'Mallard') =>
       sql`(${user.id}, ${species}, ${count}, '2024-05-01T10:00:00Z', ${key}, ${notes})`;
     await app.db.execute(sql`

@@ -8783,6 +8783,15 @@ export interface operations {
               sourceType: 'external' | 'uploaded';
               label: string | null;
             }[];
+            recordings: {
+              url: string;
+              spectrogramUrl: string;
+              listeningUrl: string | null;
+              durationSeconds: number;
+              mime: string;
+              width: number;
+              height: number;
+            }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
             stateProvince: string | null;

@@ -100,8 +100,9 @@ const undoSteps = [
 ];
 
 /**
- * Puts the store back as it was before the newest `count` migrations (at most 8: 0022, 0021,
- * 0020, 0019, 0018, 0017, 0016, 0015) and forgets them: the next buildApp runs them again on the data left.
+ * Puts the store back as it was before the newest `count` migrations (at most 9: 0023, 0022,
+ * 0021, 0020, 0019, 0018, 0017, 0016, 0015) and forgets them: the next buildApp runs them again
+ * on the data left.
  */
 export async function undoNewestMigrations(db: Db, count: number) {
   for (const undo of undoSteps.slice(0, count)) await undo(db);

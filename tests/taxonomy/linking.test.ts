@@ -29,7 +29,7 @@ describe.each(stores)('logs linked to taxa on $store', ({ databaseUrl }) => {
     app = await buildApp(testConfig({ databaseUrl }));
     await seedCommonSpecies(app.db);
     ada = await signUp(app, 'linking');
-  }, 180_000);
+  }, 300_000); // the common-species seed: a minute or more when two files share two cores
   afterAll(() => app.close());
   const { importFile } = importFor(() => app);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dryRunParam, queryParam } from '../query-params.js';
+import { queryParam } from '../query-params.js';
 import { unusualGroupSchema } from '../occurrences.js';
 
 // CSV import of logs (issue 5, issue 24): our own export, iNaturalist observations or "My eBird
@@ -35,6 +35,17 @@ export type ImportFormat = (typeof importFormats)[number];
 
 export const importInvalidModes = ['abort', 'skip'] as const;
 export type ImportInvalidMode = (typeof importInvalidModes)[number];
+
+/**
+ * An import's `dryRun=true|false`, false when absent (the detections' import too). Here, not in
+ * query-params.ts: a schema built at load would weigh on every page that reads query parameters.
+ */
+export const dryRunParam = queryParam(
+  z
+    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+).describe('true: answer what the import would do, and write nothing');
 
 export const importQuerySchema = z.object({
   dryRun: dryRunParam,
