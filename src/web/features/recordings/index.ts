@@ -1,0 +1,1 @@
+export { uploadRecording } from './upload-recording';
