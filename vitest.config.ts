@@ -1,12 +1,29 @@
+import { globSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const include = ['tests/**/*.test.ts', 'src/**/*.test.ts'];
+
+/**
+ * On PostgreSQL only (`npm run test:pg`, TEST_STORES=postgres), the files without a database
+ * suite (neither `stores` of tests/support/helpers.ts nor TEST_DATABASE_URL) are left out: `npm test` ran them already and
+ * they would run the same way again.
+ */
+const storeFreeFiles = () =>
+  include
+    .flatMap((pattern) => globSync(pattern))
+    .filter((file) => !/\bstores\b|TEST_DATABASE_URL/.test(readFileSync(file, 'utf8')));
 
 export default defineConfig({
   // web modules import each other as '@/…', as in vite.config.ts
   resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   test: {
-    include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+    include,
+    exclude: [
+      '**/node_modules/**',
+      ...(process.env.TEST_STORES === 'postgres' ? storeFreeFiles() : []),
+    ],
     // a PostgreSQL database of each file's own (TEST_DATABASE_URL)
     setupFiles: ['tests/support/own-database.ts'],
     // migrated databases the tests' stores start from
