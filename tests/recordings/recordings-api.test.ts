@@ -201,6 +201,7 @@ describe.each(stores)('recordings API on $store', ({ databaseUrl }) => {
         mime: 'audio/wav',
         width: 200,
         height: 256,
+        maxHz: 12_000,
       },
     ]);
     const shared = await app.inject({ method: 'GET', url: `/api/logs/shared/${log.id}` });

@@ -2236,6 +2236,7 @@ export interface operations {
                 mime: string;
                 width: number;
                 height: number;
+                maxHz: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -2444,6 +2445,7 @@ export interface operations {
               mime: string;
               width: number;
               height: number;
+              maxHz: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -2562,6 +2564,7 @@ export interface operations {
               mime: string;
               width: number;
               height: number;
+              maxHz: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -2747,6 +2750,7 @@ export interface operations {
               mime: string;
               width: number;
               height: number;
+              maxHz: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -2961,6 +2965,7 @@ export interface operations {
               mime: string;
               width: number;
               height: number;
+              maxHz: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -3286,6 +3291,7 @@ export interface operations {
               mime: string;
               width: number;
               height: number;
+              maxHz: number;
             }[];
             /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
             breedingCode: string | null;
@@ -4056,6 +4062,7 @@ export interface operations {
                 mime: string;
                 width: number;
                 height: number;
+                maxHz: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -4223,6 +4230,7 @@ export interface operations {
                 mime: string;
                 width: number;
                 height: number;
+                maxHz: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -4448,6 +4456,7 @@ export interface operations {
                 mime: string;
                 width: number;
                 height: number;
+                maxHz: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -4696,6 +4705,7 @@ export interface operations {
                 mime: string;
                 width: number;
                 height: number;
+                maxHz: number;
               }[];
               county: string | null;
               /** @description The source's state or province, as it writes it (eBird: `US-NY`) */
@@ -5027,6 +5037,7 @@ export interface operations {
                 mime: string;
                 width: number;
                 height: number;
+                maxHz: number;
               }[];
               /** @description eBird's breeding and behavior code (`FY`, `S7`…); null: none */
               breedingCode: string | null;
@@ -8791,6 +8802,7 @@ export interface operations {
               mime: string;
               width: number;
               height: number;
+              maxHz: number;
             }[];
             county: string | null;
             /** @description The source's state or province, as it writes it (eBird: `US-NY`) */

@@ -211,7 +211,7 @@ export type LogPhoto = z.infer<typeof logPhotoSchema>;
  * A recording as a log carries it (issue 37): `url` is the original for its owner, a copy
  * without metadata for others; `listeningUrl` an MP3 to play instead when the original is large
  * or lossless (null: play `url`); `mime` the original's type; `width` and `height` the
- * spectrogram's.
+ * spectrogram's, and `maxHz` the frequency at its top edge (its bottom edge is 0 Hz).
  */
 export const logRecordingSchema = z.object({
   url: z.string(),
@@ -221,6 +221,7 @@ export const logRecordingSchema = z.object({
   mime: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  maxHz: z.number().int(),
 });
 export type LogRecording = z.infer<typeof logRecordingSchema>;
 

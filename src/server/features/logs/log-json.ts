@@ -49,7 +49,7 @@ const recordingsJson = (from: SQL, where: SQL = sql`true`) => sql`coalesce((
       AS "listeningUrl",
     (${recordings.durationMs} / 1000.0)::float8 AS "durationSeconds",
     ${uploads.contentType} AS "mime", ${recordings.spectrogramWidth} AS "width",
-    ${recordings.spectrogramHeight} AS "height"
+    ${recordings.spectrogramHeight} AS "height", ${recordings.spectrogramMaxHz} AS "maxHz"
     FROM ${recordings} JOIN ${uploads} ON ${uploads.id} = ${recordings.uploadId}
     WHERE ${recordings.uploadId} = substr(${recording.url}, 18)::uuid) r
   WHERE ${where}), '[]')::json`;
