@@ -27,6 +27,9 @@ export const SPECTROGRAM_DEFAULTS = {
   dynamicRangeDb: 80,
 } as const;
 
+/** What a spectrogram spans from bottom to top: '0–12 kHz', '0–11 kHz' (of a 22.05 kHz file). */
+export const spectrogramRange = (maxHz: number) => `0–${Number((maxHz / 1000).toFixed(1))} kHz`;
+
 export const RECORDING_TOO_SLOW_MESSAGE =
   'This recording took too long to process; try a shorter one.';
 

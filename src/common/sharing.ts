@@ -1,6 +1,7 @@
-import type { SharedLog } from './logs/schemas.js';
+import type { LogPhoto, SharedLog } from './logs/schemas.js';
 import type { SharedOuting } from './outings/schemas.js';
 import { PREVIEW_SIZE, previewUrl } from './photos.js';
+import { spectrogramRange } from './recordings.js';
 import { sharedLogPath, sharedOutingPath } from './routes.js';
 
 // The link preview of a shared log (SPEC §2 "Public shared log"): the server writes these tags
@@ -35,6 +36,7 @@ export const linkPreviewKeys = [
   'twitter:title',
   'twitter:description',
   'twitter:image',
+  'twitter:image:alt',
 ] as const;
 
 type PreviewLog = Pick<
@@ -48,6 +50,7 @@ type PreviewLog = Pick<
   | 'timeKnown'
   | 'description'
   | 'photos'
+  | 'recordings'
 >;
 
 /** What the day observed is read from: the instant, at the place's zone when the log has one. */
@@ -90,17 +93,50 @@ export function sightingSummary(log: PreviewLog, formatDay: PreviewPlace['format
 export function logLinkPreview(log: PreviewLog, place: PreviewPlace): LinkPreview {
   const title = sightingTitle(log);
   const description = sightingSummary(log, place.formatDay);
-  // the 1200x630 preview exists only for uploaded photos; external links are not fetched
-  const photo = log.photos.find((one) => one.sourceType === 'uploaded');
-  const image = photo && `${place.origin}${previewUrl(photo.url)}`;
   return articlePreview(
     title,
     description,
     `${place.origin}${sharedLogPath(log.id)}`,
-    image,
+    previewImage([log], title, place.origin),
     place,
   );
 }
+
+/** The picture of a preview, with its size and what it shows. */
+interface PreviewImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * The first uploaded photo of these (public) logs, as its 1200x630 preview (external links are
+ * not fetched); else, issue 37, the spectrogram of their first recording, as it is.
+ */
+function previewImage(
+  logs: Array<Pick<SharedLog, 'speciesCommon' | 'photos' | 'recordings'>>,
+  title: string,
+  origin: string,
+): PreviewImage | undefined {
+  const isUploaded = (photo: LogPhoto) => photo.sourceType === 'uploaded';
+  const photo = logs.flatMap((log) => log.photos).find(isUploaded);
+  if (photo) return { url: `${origin}${previewUrl(photo.url)}`, ...PREVIEW_SIZE, alt: title };
+  for (const log of logs) {
+    const [recording] = log.recordings;
+    if (!recording) continue;
+    return {
+      url: `${origin}${recording.spectrogramUrl}`,
+      width: recording.width,
+      height: recording.height,
+      alt: `Spectrogram of the ${log.speciesCommon} recording, ${spectrogramRange(recording.maxHz)}`,
+    };
+  }
+  return undefined;
+}
+
+/** The smallest image Twitter (X) shows in a large card; a smaller one gets the summary card. */
+const LARGE_CARD_MIN = { width: 300, height: 157 } as const;
 
 type PreviewOuting = Pick<
   SharedOuting,
@@ -142,18 +178,17 @@ export function outingSummary(outing: PreviewOuting, formatDay: PreviewPlace['fo
   return `${count(outing.species, 'species', 'species')} and ${count(outing.individuals, 'individual', 'individuals')}${where} on ${day} (${effort.join(', ')})`;
 }
 
-/** A public outing's preview: its place, what was seen, and the first uploaded photo of its logs. */
+/**
+ * A public outing's preview: its place, what was seen, and the first uploaded photo of its logs,
+ * else the spectrogram of their first recording.
+ */
 export function outingLinkPreview(outing: PreviewOuting, place: PreviewPlace): LinkPreview {
   const title = outingTitle(outing);
-  const photo = outing.logs
-    .flatMap((log) => log.photos)
-    .find((one) => one.sourceType === 'uploaded');
-  const image = photo && `${place.origin}${previewUrl(photo.url)}`;
   return articlePreview(
     title,
     outingSummary(outing, place.formatDay),
     `${place.origin}${sharedOutingPath(outing.id)}`,
-    image,
+    previewImage(outing.logs, title, place.origin),
     place,
   );
 }
@@ -162,9 +197,13 @@ function articlePreview(
   title: string,
   description: string,
   url: string,
-  image: string | undefined,
+  image: PreviewImage | undefined,
   place: Pick<PreviewPlace, 'appName'>,
 ): LinkPreview {
+  const large =
+    image !== undefined &&
+    image.width >= LARGE_CARD_MIN.width &&
+    image.height >= LARGE_CARD_MIN.height;
   return {
     documentTitle: `${title} - ${place.appName}`,
     tags: [
@@ -176,16 +215,18 @@ function articlePreview(
       tag('property', 'og:site_name', place.appName),
       ...(image
         ? [
-            tag('property', 'og:image', image),
-            tag('property', 'og:image:width', String(PREVIEW_SIZE.width)),
-            tag('property', 'og:image:height', String(PREVIEW_SIZE.height)),
-            tag('property', 'og:image:alt', title),
+            tag('property', 'og:image', image.url),
+            tag('property', 'og:image:width', String(image.width)),
+            tag('property', 'og:image:height', String(image.height)),
+            tag('property', 'og:image:alt', image.alt),
           ]
         : []),
-      tag('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+      tag('name', 'twitter:card', large ? 'summary_large_image' : 'summary'),
       tag('name', 'twitter:title', title),
       tag('name', 'twitter:description', description),
-      ...(image ? [tag('name', 'twitter:image', image)] : []),
+      ...(image
+        ? [tag('name', 'twitter:image', image.url), tag('name', 'twitter:image:alt', image.alt)]
+        : []),
     ],
   };
 }
