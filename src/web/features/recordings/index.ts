@@ -1,1 +1,3 @@
 export { uploadRecording } from './upload-recording';
+export { RecordingList } from './recording-list';
+export { RecordingPlayer } from './recording-player';
