@@ -5,6 +5,7 @@ import type { ShownPlace } from '@/components/location-privacy/location-shown';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PhotoGallery } from '@/features/photos';
+import { RecordingList } from '@/features/recordings';
 import { formatDay, formatObservedLong, observedDateTime } from '@/lib/log-dates';
 import { observedCount } from '@/lib/log-count';
 import { LiferMark } from './lifer-mark';
@@ -72,6 +73,8 @@ export function LogDetailsCard({
       <CardContent className="grid grid-cols-1 gap-5">
         {/* the photos first, under the name: what the log is about before where and when (issue 34) */}
         {uploaded.length > 0 && <PhotoGallery photos={uploaded} />}
+        {/* then what was heard (issue 37) */}
+        <RecordingList recordings={log.recordings} />
         <div className="grid grid-cols-1 gap-2 text-sm">
           <p className="flex items-center gap-2">
             <Calendar className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
