@@ -28,6 +28,7 @@ import {
   outingStart,
   protocolLabels,
 } from './effort';
+import { OutingRecordingsCard } from './outing-recordings';
 
 /** An outing with its logs: the owner's (all of them) or the shared page's (the public ones). */
 type OutingWithLogs = Omit<SharedOuting, keyof ShownPlace | 'logs'> &
@@ -213,7 +214,7 @@ function CountCell({ count }: { count: number | null }) {
 
 /**
  * The outing's effort and map side by side on a wide screen (the map right under the effort on a
- * phone), then its species: the owner's page and the shared page alike.
+ * phone), then its species and what was recorded: the owner's page and the shared page alike.
  */
 export function OutingBody({ outing, sharing }: { outing: OutingWithLogs; sharing?: ReactNode }) {
   const points = outingPoints(outing);
@@ -230,6 +231,7 @@ export function OutingBody({ outing, sharing }: { outing: OutingWithLogs; sharin
         )}
       </div>
       <SpeciesCard outing={outing} linkLogs={sharing !== undefined} />
+      <OutingRecordingsCard logs={outing.logs} />
     </>
   );
 }
