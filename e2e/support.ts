@@ -59,6 +59,7 @@ export interface LogInput {
   isPublic?: boolean;
   photoLinks?: string[];
   uploadedPhotoUrls?: string[];
+  uploadedRecordingUrls?: string[];
   outingId?: string;
   county?: string;
   stateProvince?: string;
