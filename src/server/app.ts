@@ -118,8 +118,13 @@ export async function buildApp(
   await app.register(recordingWorkPlugin, { config });
   await app.register(logsResultsPlugin);
 
-  // Sign-up, the account page and reset links check new passwords with it (issue 31).
-  await loadPasswordEstimator();
+  // Sign-up, the account page and reset links check new passwords with it (issue 31). Its
+  // dictionaries load once the server listens (a start waits for them no more, issue 38's P5); a
+  // write that comes first waits for them before its body is checked.
+  app.addHook('onListen', async () => void loadPasswordEstimator().catch(() => {}));
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await loadPasswordEstimator();
+  });
   // A pwa=true sign-in ends on the installed-app bridge: pwa builds on auth, so app.ts joins them.
   await app.register(authRoutes, {
     prefix: '/api',

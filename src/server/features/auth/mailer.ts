@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { MailSettings } from '../../config.js';
 
 // Outgoing mail through SMTP_URL (nodemailer). The URL holds the SMTP credentials: it is given
@@ -13,9 +12,17 @@ export interface Mail {
 export type SendMail = (mail: Mail) => Promise<void>;
 
 export function createMailer(settings: MailSettings): SendMail {
-  const transport = nodemailer.createTransport(settings.url);
+  // loaded with the first mail, not at every start (issue 38, P5)
+  let transport: Promise<{ sendMail(message: object): Promise<unknown> }> | undefined;
   return async (mail) => {
-    await transport.sendMail({ from: settings.from, ...mail });
+    transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) => nodemailer.createTransport(settings.url),
+      (error: unknown) => {
+        transport = undefined; // the next mail tries again
+        throw error;
+      },
+    );
+    await (await transport).sendMail({ from: settings.from, ...mail });
   };
 }
 
