@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 
 // The time as it was at the place observed (issue 24): a log keeps an instant (UTC) and the IANA
 // zone of its place; wall-clock times in files (eBird) become instants through that zone, and a
@@ -15,6 +15,11 @@ export interface WallClock {
   second?: number;
 }
 
+const DAY_MS = 86_400_000;
+/** The zone's offset from UTC at the instant, in milliseconds (+05:30 is 19,800,000). */
+const offsetMs = (instant: number, zone: string) =>
+  Math.round(tzOffset(zone, new Date(instant)) * 60_000);
+
 /**
  * The instant a wall-clock time in the zone names; undefined when the calendar date does not
  * exist. In a DST gap the clock is read forward (02:30 on a spring-forward day is 03:30), in a
@@ -30,7 +35,16 @@ export function wallClockToInstant(clock: WallClock, zone: string): Date | undef
     calendar.getUTCHours() === hour &&
     calendar.getUTCMinutes() === minute;
   if (!exists || year < 1 || year > 9999) return undefined;
-  return new Date(new TZDate(year, month - 1, day, hour, minute, second, zone).getTime());
+  // The offsets a day either side: one offset fits all but the days a zone changes clocks.
+  const wall = calendar.getTime();
+  const before = offsetMs(wall - DAY_MS, zone);
+  const after = offsetMs(wall + DAY_MS, zone);
+  if (before === after) return new Date(wall - before);
+  // A repeated hour fits both offsets (the earlier instant is taken); a gap fits neither, and
+  // is read with the offset before it, the clock moved on by the gap. (TZDate took the later
+  // of a repeated hour east of Greenwich: Sydney's 02:30 on 7 April 2024 became AEST.)
+  const fitting = [wall - before, wall - after].filter((at) => offsetMs(at, zone) === wall - at);
+  return new Date(fitting.length > 0 ? Math.min(...fitting) : wall - before);
 }
 
 /** The wall-clock time the instant shows in the zone, to the second. */
