@@ -6,7 +6,7 @@ import {
   type WallClock,
 } from '../../../common/detections.js';
 import { outingWriteSchema } from '../../../common/outings/schemas.js';
-import { localDateAt, wallClockToInstant, zoneAt } from '../../../common/place-time.js';
+import { localDateAt, localIsoAt, wallClockToInstant, zoneAt } from '../../../common/place-time.js';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http-error.js';
 import { createImportedOutings, findImportedOutings } from '../outings/index.js';
@@ -39,7 +39,12 @@ interface Placement {
   longitude: number | null;
 }
 
-/** A wall clock's instant in the zone; UTC when the row says so or no zone is known. */
+/**
+ * A wall clock's instant in the zone; UTC when the row says so or no zone is known. A station's
+ * clock does not say which pass of an hour repeated at fall-back it means: the first (the
+ * earlier instant) is taken, and a time in a spring-forward gap moves on by the gap, on its day
+ * (wallClockToInstant).
+ */
 export function instantOf(clock: WallClock, zone: string | null, utc = false): Date {
   const [year, month, day] = clock.date.split('-').map(Number) as [number, number, number];
   const [hour, minute, second] = clock.time.split(':').map(Number) as [number, number, number];
@@ -48,10 +53,33 @@ export function instantOf(clock: WallClock, zone: string | null, utc = false): D
   return wallClockToInstant({ year, month, day, hour, minute, second }, zone) ?? asUtc;
 }
 
+/**
+ * When the row's detection was. Seconds into a recording count from the instant it started:
+ * added to its wall clock, they would be an hour off past a clock change within the recording.
+ */
+function detectedAtOf(row: DetectionRow, zone: string | null): Date {
+  if (!row.recordingStartedAt || row.offsetSeconds === undefined) {
+    return instantOf(row.startedAt, zone, row.utc);
+  }
+  const start = instantOf(row.recordingStartedAt, zone, row.utc);
+  return new Date(start.getTime() + Math.floor(row.offsetSeconds) * 1000);
+}
+
+/** The wall clock the instant shows in the zone (UTC without one). */
+function clockAt(instant: Date, zone: string | null): WallClock {
+  const iso = zone ? localIsoAt(instant, zone) : instant.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 19) };
+}
+
+/** A row of the file with the instant it was detected at. */
+interface TimedRow {
+  row: DetectionRow;
+  detectedAt: Date;
+}
+
 const columnsOf = (
-  row: DetectionRow,
+  { row, detectedAt }: TimedRow,
   outingId: string,
-  placement: Placement,
   format: DetectionImportResult['format'],
 ): DetectionValues => ({
   outingId,
@@ -62,7 +90,7 @@ const columnsOf = (
   commonName: row.commonName,
   speciesCode: row.speciesCode ?? null,
   confidence: row.confidence,
-  detectedAt: instantOf(row.startedAt, placement.zone, row.utc),
+  detectedAt,
   offsetSeconds: row.offsetSeconds ?? null,
   endSeconds: row.endSeconds ?? null,
   file: row.file ?? null,
@@ -80,13 +108,13 @@ function readFile(text: string, query: DetectionImportQuery): DetectionsRead {
   }
 }
 
-/** Each row's outing: the one given, or its station's on its local date. */
+/** Each row's outing (the one given, or its station's on its local date) and its instant. */
 async function placeRows(
   db: Db,
   userId: string,
   format: DetectionImportResult['format'],
   query: DetectionImportQuery,
-): Promise<(row: DetectionRow) => Placement> {
+): Promise<(row: DetectionRow) => { placement: Placement; detectedAt: Date }> {
   if (query.outingId) {
     const outing = await findOutingPlace(db, userId, query.outingId);
     if (!outing) throw new HttpError(404, 'Outing not found');
@@ -101,7 +129,7 @@ async function placeRows(
       latitude: outing.latitude,
       longitude: outing.longitude,
     };
-    return () => placement;
+    return (row) => ({ placement, detectedAt: detectedAtOf(row, zone) });
   }
   const zones = new Map<string, string | null>();
   return (row) => {
@@ -118,11 +146,10 @@ async function placeRows(
       zones.set(station, query.timeZone ?? found ?? null);
     }
     const zone = zones.get(station) ?? null;
-    const date =
-      row.utc && zone
-        ? localDateAt(instantOf(row.startedAt, zone, true), zone)
-        : row.startedAt.date;
-    return { outingKey: `birdnet:${station}:${date}`, date, zone, latitude, longitude };
+    const detectedAt = detectedAtOf(row, zone);
+    const date = zone ? localDateAt(detectedAt, zone) : detectedAt.toISOString().slice(0, 10);
+    const placement = { outingKey: `birdnet:${station}:${date}`, date, zone, latitude, longitude };
+    return { placement, detectedAt };
   };
 }
 
@@ -143,11 +170,11 @@ export async function importDetections(
   const fresh = kept.filter((row) => !held.has(row.sourceKey));
   const placeOf = await placeRows(db, userId, read.format, query);
 
-  const byOuting = new Map<string, { placement: Placement; rows: DetectionRow[] }>();
+  const byOuting = new Map<string, { placement: Placement; rows: TimedRow[] }>();
   for (const row of kept) {
-    const placement = placeOf(row);
+    const { placement, detectedAt } = placeOf(row);
     const entry = byOuting.get(placement.outingKey) ?? { placement, rows: [] };
-    if (!held.has(row.sourceKey)) entry.rows.push(row);
+    if (!held.has(row.sourceKey)) entry.rows.push({ row, detectedAt });
     byOuting.set(placement.outingKey, entry);
   }
   const ids = await outingIds(db, userId, [...byOuting.values()], query.dryRun, read.format);
@@ -158,7 +185,7 @@ export async function importDetections(
       db,
       userId,
       [...byOuting.values()].flatMap(({ placement, rows }) =>
-        rows.map((row) => columnsOf(row, ids.get(placement.outingKey)!, placement, read.format)),
+        rows.map((row) => columnsOf(row, ids.get(placement.outingKey)!, read.format)),
       ),
     );
   }
@@ -169,9 +196,14 @@ export async function importDetections(
   const outings = await Promise.all(
     shown.map(async ({ placement, rows }) => {
       const id = ids.get(placement.outingKey) ?? null;
+      // by the hour the zone shows, as the outing's list groups them once stored
+      const local = rows.map(({ row, detectedAt }) => ({
+        ...row,
+        startedAt: clockAt(detectedAt, placement.zone),
+      }));
       const toConfirm =
         query.dryRun || !id
-          ? groupDetections(rows, query.minConfidence).groups.length
+          ? groupDetections(local, query.minConfidence).groups.length
           : await countPendingGroups(db, userId, id, placement.zone ?? 'UTC');
       return { id, date: placement.date, timeZone: placement.zone, toConfirm };
     }),
@@ -199,7 +231,7 @@ export async function importDetections(
 async function outingIds(
   db: Db,
   userId: string,
-  entries: { placement: Placement; rows: DetectionRow[] }[],
+  entries: { placement: Placement; rows: TimedRow[] }[],
   dryRun: boolean,
   format: DetectionImportResult['format'],
 ): Promise<Map<string, string>> {
@@ -224,8 +256,7 @@ async function outingIds(
     userId,
     toMake.map(({ placement, rows }) => {
       const first = rows.reduce(
-        (earliest, row) =>
-          Math.min(earliest, instantOf(row.startedAt, placement.zone, row.utc).getTime()),
+        (earliest, { detectedAt }) => Math.min(earliest, detectedAt.getTime()),
         Infinity,
       );
       return {

@@ -22,10 +22,18 @@ export interface DetectionRow {
   speciesCode?: string;
   /** 0–1. */
   confidence: number;
-  /** The local wall clock as the station wrote it (or its UTC clock when utc is true). */
+  /**
+   * The local wall clock as the station wrote it (or its UTC clock when utc is true); of a
+   * recording's detection, its start's wall clock moved on by the seconds.
+   */
   startedAt: WallClock;
   /** True when the recording's name marked its time as UTC (…T053000Z): not local time. */
   utc?: true;
+  /**
+   * When the recording started, for outputs that count from it (offsetSeconds): the detection's
+   * instant is the start's plus the seconds, whatever the clock did meanwhile.
+   */
+  recordingStartedAt?: WallClock;
   /** Seconds into the recording, for outputs that count from the recording's start. */
   offsetSeconds?: number;
   endSeconds?: number;

@@ -85,6 +85,7 @@ export function offsetRow(
     ...detection.species,
     confidence: detection.confidence,
     startedAt: addSeconds(start.startedAt, offset),
+    recordingStartedAt: start.startedAt,
     ...(start.utc ? { utc: true as const } : {}),
     offsetSeconds: offset,
     ...(end === undefined ? {} : { endSeconds: end }),
