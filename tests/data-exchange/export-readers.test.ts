@@ -123,6 +123,7 @@ describe.each(stores)('exports read by other programs on $store', ({ databaseUrl
     ...['', '', '', '', '', 'false', '', ''], // nothing from a source (issue 32)
     log.locationPrivacy, // issue 35
     '', // no embargo
+    '', // no sound recordings (issue 37)
   ];
 
   async function download(query: string) {

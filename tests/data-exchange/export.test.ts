@@ -87,6 +87,7 @@ const csvCells = (log: Log) => [
   log.sourceUrl ?? '',
   log.locationPrivacy,
   log.locationEmbargoUntil ?? '',
+  log.recordings.map((recording) => recording.url).join(' '), // issue 37
 ];
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -208,6 +209,7 @@ describe.each(stores)('CSV export on $store', ({ databaseUrl }) => {
       ...['', '', '', '', '', 'false', '', ''], // nothing from a source (issue 32)
       'open', // issue 35: the location privacy, no embargo
       '',
+      '', // issue 37: no sound recordings
     ]);
     expect(fourth!.slice(0, 10)).toEqual([
       controls.id,

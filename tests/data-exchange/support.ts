@@ -41,6 +41,7 @@ export const CSV_HEADERS = [
   'source_url',
   'location_privacy',
   'location_embargo_until',
+  'recording_urls',
 ];
 
 /**

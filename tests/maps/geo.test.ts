@@ -293,6 +293,7 @@ describe.each(stores)('where it was seen, on $store', ({ databaseUrl }) => {
               notes: 'Sunny, light wind',
               isPublic: true,
               photoUrls: ['https://photos.example/robin.jpg'],
+              recordingUrls: [],
               createdAt: expect.any(String),
               updatedAt: expect.any(String),
               outingId: null,

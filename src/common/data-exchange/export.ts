@@ -99,16 +99,19 @@ const ADDED = [
   ],
   // issue 35: the location privacy the owner chose, and its embargo (YYYY-MM-DD)
   ['location_privacy', 'location_embargo_until'],
+  // issue 37: the uploaded sound recordings (/objects/uploads/{id}, apart by spaces), which an
+  // account archive holds
+  ['recording_urls'],
 ];
 
 /** The columns of the CSV export, in order; the import recognises its own files by them. */
 export const EXPORT_CSV_COLUMNS = [...FIRST_COLUMNS, ...ADDED.flat()];
 
 /**
- * The columns of earlier CSV exports, newest first: files written before location privacy
- * (issue 35), before the record details (issue 32), before show_exact_location (issue 32), before outing_id (issue 22), before
- * taxon_id (issue 20), and before time_zone, time_known and coordinate_uncertainty (issue 24),
- * are still ours to import.
+ * The columns of earlier CSV exports, newest first: files written before recording_urls (issue
+ * 37), before location privacy (issue 35), before the record details (issue 32), before
+ * show_exact_location (issue 32), before outing_id (issue 22), before taxon_id (issue 20), and
+ * before time_zone, time_known and coordinate_uncertainty (issue 24), are still ours to import.
  */
 export const EARLIER_EXPORT_CSV_COLUMNS = ADDED.map((_, i) => [
   ...FIRST_COLUMNS,

@@ -229,6 +229,7 @@ const columns: Array<ExportColumn<ExportRow>> = [
   { csv: 'show_exact_location', value: (row) => row.showExactLocation },
   { csv: 'location_privacy', value: (row) => row.locationPrivacy },
   { csv: 'location_embargo_until', value: (row) => row.locationEmbargoUntil },
+  { csv: 'recording_urls', value: (row) => row.recordingUrls.join(' ') },
   { csv: 'created_at', value: (row) => row.createdAt },
   { csv: 'updated_at', term: dc('modified'), value: (row) => row.updatedAt },
 ];

@@ -66,6 +66,8 @@ export interface ExportRow extends Keyset {
   notes: string | null;
   isPublic: boolean;
   photoUrls: string[];
+  /** The uploaded sound recordings' object paths (issue 37), in order. */
+  recordingUrls: string[];
   createdAt: string;
   updatedAt: string;
   /** The outing (checklist) the log was made on, and its effort; nulls without one. */
@@ -100,6 +102,8 @@ export interface FeatureRow extends Keyset {
 
 const photoUrls = sql`array(SELECT ${logPhotos.url} FROM ${logPhotos}
   WHERE ${logPhotos.logId} = ${logs.id} ORDER BY ${logPhotos.position})`;
+const recordingUrls = sql`array(SELECT ${logRecordings.url} FROM ${logRecordings}
+  WHERE ${logRecordings.logId} = ${logs.id} ORDER BY ${logRecordings.position})`;
 
 /** Every field of a log the files carry, by the name the export reads it under. */
 const exportFields: Array<[name: string, value: SQL]> = [
@@ -124,6 +128,7 @@ const exportFields: Array<[name: string, value: SQL]> = [
   ['notes', sql`${logs.notes}`],
   ['isPublic', sql`${logs.isPublic}`],
   ['photoUrls', photoUrls],
+  ['recordingUrls', recordingUrls],
   ['createdAt', isoUtc(logs.createdAt)],
   ['updatedAt', isoUtc(logs.updatedAt)],
   // the log's outing, joined by selectRows (null for a log of none)
