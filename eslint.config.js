@@ -31,10 +31,19 @@ const webFeatures = {
   theme: [],
 };
 const serverFeatures = {
-  account: ['auth', 'data-exchange', 'geoprivacy', 'outings', 'photos'],
+  account: ['auth', 'data-exchange', 'geoprivacy', 'outings', 'photos', 'recordings'],
   admin: ['auth', 'geoprivacy', 'occurrences', 'photos'],
   auth: [],
-  'data-exchange': ['auth', 'geoprivacy', 'logs', 'maps', 'occurrences', 'outings', 'photos'],
+  'data-exchange': [
+    'auth',
+    'geoprivacy',
+    'logs',
+    'maps',
+    'occurrences',
+    'outings',
+    'photos',
+    'recordings',
+  ],
   detections: ['auth', 'logs', 'outings'],
   geoprivacy: ['auth', 'taxonomy'],
   lists: ['auth', 'logs', 'taxonomy'],

@@ -275,12 +275,13 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
         dataLicense: 'CC0-1.0',
         createdAt: expect.any(String),
       },
-      counts: { logs: 3, photos: 3, outings: 2 },
+      counts: { logs: 3, photos: 3, outings: 2, recordings: 0 },
       files: {
         csv: 'sightings.csv',
         dwca: 'dwca.zip',
         photos: 'photos/',
         outings: 'outings.json',
+        recordings: 'recordings/',
       },
     });
     // the outings as the API writes them, which the CSV's outing_id names
@@ -325,7 +326,7 @@ describe.each(stores)('the account archive on $store', ({ databaseUrl }) => {
     const photos = Object.keys(zip.sizes).filter((name) => name.startsWith('photos/'));
     expect(photos.map((name) => name.replace(/^photos\/|\.\w+$/g, ''))).toEqual(kept);
     const manifest = JSON.parse(zip.texts['account.json']!);
-    expect(manifest.counts).toEqual({ logs: 3, photos: 2, outings: 2 });
+    expect(manifest.counts).toEqual({ logs: 3, photos: 2, outings: 2, recordings: 0 });
     expect(manifest.missingPhotos).toEqual([lost]);
   });
 

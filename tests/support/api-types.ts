@@ -643,7 +643,7 @@ export interface paths {
     put?: never;
     /**
      * Import logs from a CSV file or an account archive
-     * @description Reads our own CSV export, an iNaturalist observations export, eBird's "My eBird Data", or an account archive (GET /api/account/archive.zip, whose logs come back with their photos): the file itself as the body, or a form with a `file` field. With `dryRun=true` nothing is written and 200 answers what an import would do; `onInvalid=skip` imports the valid rows and reports the others.
+     * @description Reads our own CSV export, an iNaturalist observations export, eBird's "My eBird Data", or an account archive (GET /api/account/archive.zip, whose logs come back with their photos and sound recordings; a recording refused is named in `warnings`, its log comes without it): the file itself as the body, or a form with a `file` field. With `dryRun=true` nothing is written and 200 answers what an import would do; `onInvalid=skip` imports the valid rows and reports the others.
      */
     post: operations['importLogs'];
     delete?: never;
@@ -1345,7 +1345,7 @@ export interface paths {
     };
     /**
      * Download your account archive
-     * @description Everything of the account as one zip: account.json, sightings.csv (the CSV export, which POST /api/import reads back with the photos), dwca.zip (the Darwin Core Archive) and every uploaded original under photos/.
+     * @description Everything of the account as one zip: account.json, sightings.csv (the CSV export, which POST /api/import reads back with the photos and recordings), outings.json, dwca.zip (the Darwin Core Archive), every uploaded photo under photos/ and every sound recording under recordings/, as uploaded.
      */
     get: operations['downloadAccountArchive'];
     put?: never;

@@ -124,14 +124,19 @@ export const archiveManifestSchema = z.object({
     photos: z.number().int(),
     /** Archives since issue 22. */
     outings: z.number().int().optional(),
+    /** Archives since issue 37. */
+    recordings: z.number().int().optional(),
   }),
   /** Uploads the store no longer held when the archive was made: left out of photos/. */
   missingPhotos: z.array(z.string()).optional(),
+  /** The same of sound recordings, left out of recordings/. */
+  missingRecordings: z.array(z.string()).optional(),
   files: z.object({
     csv: z.string(),
     dwca: z.string(),
     photos: z.string(),
     outings: z.string().optional(),
+    recordings: z.string().optional(),
   }),
 });
 export type ArchiveManifest = z.infer<typeof archiveManifestSchema>;
@@ -145,6 +150,11 @@ export const ACCOUNT_ARCHIVE_FILES = {
   photosFolder: 'photos/',
   /** The outings as the API writes them (outingSchema), which the CSV's outing_id names. */
   outings: 'outings.json',
+  /**
+   * `recordings/{upload id}.{format}` (wav, flac, mp3, m4a, aac, ogg): the original sound
+   * recordings, which the CSV's recording_urls name `/objects/uploads/{upload id}`.
+   */
+  recordingsFolder: 'recordings/',
 } as const;
 
 /** An account its owner lets see the exact points of their obscured logs (issue 35). */

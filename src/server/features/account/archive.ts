@@ -8,13 +8,15 @@ import { objectKey, type ObjectStorage } from '../../storage/object-storage.js';
 import { startDwcArchive, startExport } from '../data-exchange/index.js';
 import { allOutingsOf } from '../outings/index.js';
 import { findLoggedUploadsOf } from '../photos/index.js';
+import { findLoggedRecordingsOf } from '../recordings/index.js';
 import { countLogsOf, findAccount } from './queries.js';
 
 // The account archive (issue 21): everything a user put in, as one zip streamed while it is
 // written. account.json first, the outings (outings.json, issue 22), then our CSV (what the
-// import reads back, with the outings), the Darwin Core
-// Archive as a zip of its own, and every uploaded original the logs show, under photos/ by its
-// upload id, which the CSV's photo_urls name (/objects/uploads/{id}).
+// import reads back, with the outings), the Darwin Core Archive as a zip of its own, every
+// uploaded original the logs show, under photos/ by its upload id, which the CSV's photo_urls
+// name (/objects/uploads/{id}), and every sound recording's original the same way under
+// recordings/, which its recording_urls name (issue 37).
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -28,26 +30,38 @@ const EXTENSIONS: Record<string, string> = {
 export const archivePhotoName = (uploadId: string, contentType: string | null) =>
   `${ACCOUNT_ARCHIVE_FILES.photosFolder}${uploadId}.${EXTENSIONS[contentType ?? ''] ?? 'bin'}`;
 
+/** `recordings/{upload id}.{format}`: a recording's format (wav, flac, mp3…) is its extension. */
+const archiveRecordingName = (uploadId: string, format: string) =>
+  `${ACCOUNT_ARCHIVE_FILES.recordingsFolder}${uploadId}.${format}`;
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** How many stores are asked at once whether an original is there. */
 const CHECKS_AT_ONCE = 8;
 
 /**
- * The photos whose original the store holds, and the ids of those it does not (a restore without
- * uploads/): the archive leaves those out and names them, rather than breaking off mid-way.
+ * The uploads (photos, recordings) whose original the store holds, and the ids of those it does
+ * not (a restore without uploads/): the archive leaves those out and names them, rather than
+ * breaking off mid-way.
  */
-async function inStorage<Photo extends { id: string }>(storage: ObjectStorage, photos: Photo[]) {
-  const there = new Array<boolean>(photos.length);
-  for (let start = 0; start < photos.length; start += CHECKS_AT_ONCE) {
-    const slice = photos.slice(start, start + CHECKS_AT_ONCE);
-    const sizes = await Promise.all(slice.map((p) => storage.size(objectKey(p.id, 'original'))));
+async function inStorage<Upload extends { id: string }>(storage: ObjectStorage, uploads: Upload[]) {
+  const there = new Array<boolean>(uploads.length);
+  for (let start = 0; start < uploads.length; start += CHECKS_AT_ONCE) {
+    const slice = uploads.slice(start, start + CHECKS_AT_ONCE);
+    const sizes = await Promise.all(slice.map((u) => storage.size(objectKey(u.id, 'original'))));
     sizes.forEach((size, index) => (there[start + index] = size !== undefined));
   }
   return {
-    present: photos.filter((_, index) => there[index]),
-    missing: photos.filter((_, index) => !there[index]).map((photo) => photo.id),
+    present: uploads.filter((_, index) => there[index]),
+    missing: uploads.filter((_, index) => !there[index]).map((upload) => upload.id),
   };
+}
+
+/** An upload's original, which must still be there: the archive's entry reads it. */
+async function originalOf(storage: ObjectStorage, uploadId: string) {
+  const bytes = await storage.read(objectKey(uploadId, 'original'));
+  if (!bytes) throw new Error(`upload ${uploadId} left storage while its archive was written`);
+  return bytes;
 }
 
 export async function startAccountArchive(
@@ -63,6 +77,10 @@ export async function startAccountArchive(
     storage,
     await findLoggedUploadsOf(db, userId),
   );
+  const { present: recordings, missing: missingRecordings } = await inStorage(
+    storage,
+    await findLoggedRecordingsOf(db, userId),
+  );
   const outings = await allOutingsOf(db, userId);
   const manifest: ArchiveManifest = {
     format: 'sightbook-account-archive',
@@ -77,13 +95,20 @@ export async function startAccountArchive(
       dataLicense: account.dataLicense,
       createdAt: account.createdAt.toISOString(),
     },
-    counts: { logs: await countLogsOf(db, userId), photos: photos.length, outings: outings.length },
+    counts: {
+      logs: await countLogsOf(db, userId),
+      photos: photos.length,
+      outings: outings.length,
+      recordings: recordings.length,
+    },
     ...(missing.length ? { missingPhotos: missing } : {}),
+    ...(missingRecordings.length ? { missingRecordings } : {}),
     files: {
       csv: ACCOUNT_ARCHIVE_FILES.csv,
       dwca: ACCOUNT_ARCHIVE_FILES.dwca,
       photos: ACCOUNT_ARCHIVE_FILES.photosFolder,
       outings: ACCOUNT_ARCHIVE_FILES.outings,
+      recordings: ACCOUNT_ARCHIVE_FILES.recordingsFolder,
     },
   };
   // the CSV's first rows now: a failing query still reaches the error handler as a status
@@ -122,16 +147,17 @@ export async function startAccountArchive(
     const query = dwcArchiveQuerySchema.parse({});
     return (await startDwcArchive(db, streamRows, userId, query, site)).body;
   });
+  // stored as they are: photos are compressed already, and so are most recordings
   for (const photo of photos) {
-    // stored as they are: photos are compressed already
+    add(archivePhotoName(photo.id, photo.contentType), () => originalOf(storage, photo.id), {
+      compress: false,
+    });
+  }
+  for (const recording of recordings) {
     add(
-      archivePhotoName(photo.id, photo.contentType),
-      async () => {
-        const bytes = await storage.read(objectKey(photo.id, 'original'));
-        if (!bytes) throw new Error(`photo ${photo.id} left storage while its archive was written`);
-        return bytes;
-      },
-      { compress: false },
+      archiveRecordingName(recording.id, recording.format),
+      () => originalOf(storage, recording.id),
+      { compress: recording.format === 'wav' }, // PCM shrinks; the others are packed already
     );
   }
   zip.once('error', failed);

@@ -202,8 +202,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         summary: 'Download your account archive',
         description:
           'Everything of the account as one zip: account.json, sightings.csv (the CSV export, ' +
-          'which POST /api/import reads back with the photos), dwca.zip (the Darwin Core ' +
-          'Archive) and every uploaded original under photos/.',
+          'which POST /api/import reads back with the photos and recordings), outings.json, ' +
+          'dwca.zip (the Darwin Core Archive), every uploaded photo under photos/ and every ' +
+          'sound recording under recordings/, as uploaded.',
         operationId: 'downloadAccountArchive',
         response: { 200: fileReply('The archive, as an attachment', 'application/zip') },
       },

@@ -28,6 +28,7 @@ import {
   insertLogJson,
   insertLogs,
   insertPhotos,
+  insertRecordings,
   replacePhotos,
   replaceRecordings,
   updateOwnLog,
@@ -217,8 +218,8 @@ export interface ImportedLog {
 }
 
 /**
- * Many new logs at once (a batch of an import), with their photos, in one transaction: all of
- * them or none. A log whose source key the user already has is not made again. Returns the ids
+ * Many new logs at once (a batch of an import), with their photos and recordings, in one
+ * transaction: all of them or none. A log whose source key the user already has is not made again. Returns the ids
  * of the logs made.
  */
 export async function createImportedLogs(
@@ -251,6 +252,13 @@ export async function createImportedLogs(
       return toPhotos(payload).map((photo, position) => ({ ...photo, logId, position }));
     });
     await insertPhotos(tx, photos);
+    const recordings = logs.flatMap(({ payload }, index) => {
+      const logId = rows[index]!.id;
+      if (!made.has(logId)) return [];
+      const urls = [...new Set(payload.uploadedRecordingUrls ?? [])];
+      return urls.map((url, position) => ({ logId, url, position }));
+    });
+    await insertRecordings(tx, recordings);
     return rows.flatMap((row) => (made.has(row.id) ? [row.id] : []));
   });
 }

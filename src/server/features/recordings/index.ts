@@ -7,3 +7,4 @@ export { spectrogram, type Spectrogram, type SpectrogramOptions } from './spectr
 export { recordingRoutes } from './routes.js';
 export { recordingWorkPlugin } from './recording-work-plugin.js';
 export { recordingUploadRules, storeRecording } from './service.js';
+export { findLoggedRecordingsOf } from './queries.js';

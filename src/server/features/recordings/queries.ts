@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { recordings, uploads } from '../../db/schema.js';
+import { logRecordings, recordings, uploads } from '../../db/schema.js';
 
 // SQL of the recordings feature: the facts of a completed recording upload.
 
@@ -24,4 +24,23 @@ export async function insertRecording(
 export async function findRecording(db: Db, uploadId: string) {
   const [row] = await db.select().from(recordings).where(eq(recordings.uploadId, uploadId));
   return row;
+}
+
+/**
+ * The user's recordings their logs carry (the account archive's recordings/), oldest first, with
+ * their format: the file's extension.
+ */
+export async function findLoggedRecordingsOf(db: Db, userId: string) {
+  return db
+    .select({ id: uploads.id, format: recordings.format })
+    .from(recordings)
+    .innerJoin(uploads, eq(uploads.id, recordings.uploadId))
+    .where(
+      and(
+        eq(uploads.userId, userId),
+        sql`EXISTS (SELECT 1 FROM ${logRecordings}
+          WHERE ${logRecordings.url} = '/objects/uploads/' || ${uploads.id}::text)`,
+      ),
+    )
+    .orderBy(uploads.createdAt, uploads.id);
 }

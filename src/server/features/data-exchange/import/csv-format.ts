@@ -27,6 +27,8 @@ export interface RowInput {
    * account archive, which holds their bytes; from a CSV alone they are left out.
    */
   uploadedPhotos?: string[];
+  /** The same of its uploaded sound recordings (issue 37). */
+  uploadedRecordings?: string[];
   /** The outing (an eBird checklist) the row's log belongs to. */
   outing?: RowOuting;
 }

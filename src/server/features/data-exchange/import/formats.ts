@@ -84,6 +84,7 @@ const sightbook: CsvFormat = {
     // An uploaded photo (/objects/…) is its owner's file: an import cannot take it over, only
     // store anew the bytes an account archive brings (service.ts).
     const uploaded = urls.filter((url) => url.startsWith('/'));
+    const recordings = cells('recording_urls').split(/\s+/).filter(Boolean);
     const id = cells('id').trim();
     const timeKnown = flag(cells('time_known'));
     const showExactLocation = flag(cells('show_exact_location'));
@@ -116,6 +117,7 @@ const sightbook: CsvFormat = {
       sourceKey: id ? `sightbook:${id}` : null,
       ...(id ? { logId: id } : {}),
       ...(uploaded.length ? { uploadedPhotos: uploaded } : {}),
+      ...(recordings.length ? { uploadedRecordings: recordings } : {}),
       ...(UUID.test(outingId)
         ? { outing: { sourceKey: `sightbook:${outingId}`, ownId: outingId, noteLines: [] } }
         : {}),

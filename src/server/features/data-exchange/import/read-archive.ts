@@ -3,11 +3,13 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ACCOUNT_ARCHIVE_FILES } from '../../../../common/account/schemas.js';
 import { IMPORT_MAX_BYTES } from '../../../../common/data-exchange/import.js';
 import { isUploadId, PHOTO_LIMITS, UPLOAD_TOO_LARGE_MESSAGE } from '../../../../common/photos.js';
+import { RECORDING_LIMITS, RECORDING_TOO_LARGE_MESSAGE } from '../../../../common/recordings.js';
 import { HttpError } from '../../../http-error.js';
 
 // An account archive (GET /api/account/archive.zip) as the import reads it: sightings.csv, and
-// the originals under photos/{upload id}.{ext}. Sizes are checked against what the zip declares
-// before anything is read, and yauzl refuses an entry whose bytes are not what it declared.
+// the originals under photos/{upload id}.{ext} and recordings/{upload id}.{ext}. Sizes are
+// checked against what the zip declares before anything is read, and yauzl refuses an entry
+// whose bytes are not what it declared.
 
 /** A zip file begins with a local file header ('PK\x03\x04'), or 'PK\x05\x06' when empty. */
 export const isZip = (head: Uint8Array) =>
@@ -20,7 +22,10 @@ export const NOT_AN_ARCHIVE = `This zip is not a Sightbook account archive: it h
 
 const ONE_OF_EACH = 'an account archive holds each file once, as the app wrote it';
 
-const PHOTO_NAME = new RegExp(`^${ACCOUNT_ARCHIVE_FILES.photosFolder}([^/.]+)\\.[a-z0-9]+$`);
+/** A folder's files named by an upload id and an extension. */
+const uploadName = (folder: string) => new RegExp(`^${folder}([^/.]+)\\.[a-z0-9]+$`);
+const PHOTO_NAME = uploadName(ACCOUNT_ARCHIVE_FILES.photosFolder);
+const RECORDING_NAME = uploadName(ACCOUNT_ARCHIVE_FILES.recordingsFolder);
 
 export interface OpenArchive {
   csv: Buffer;
@@ -29,6 +34,10 @@ export interface OpenArchive {
   /** Sizes of the photos by the upload id their name carries. */
   photoSizes: Map<string, number>;
   readPhoto(uploadId: string): Promise<Buffer>;
+  /** The recordings' names in the zip (recordings/{id}.wav) by the upload id they carry. */
+  recordingNames: Map<string, string>;
+  /** A recording's bytes; 413 before reading one over the recordings' limit. */
+  readRecording(uploadId: string): Promise<Buffer>;
   close(): void;
 }
 
@@ -100,7 +109,20 @@ function outingsById(bytes: Buffer): Map<string, Record<string, unknown>> {
   return outings;
 }
 
-/** Opens the archive (a file on disk or bytes) and reads its CSV; the photos are read on demand. */
+/** The entries whose names match `name`, by the upload id in them. */
+function byUploadId(entries: Map<string, Entry>, name: RegExp): Map<string, Entry> {
+  const found = new Map<string, Entry>();
+  for (const [fileName, entry] of entries) {
+    const id = name.exec(fileName)?.[1];
+    if (id && isUploadId(id)) found.set(id, entry);
+  }
+  return found;
+}
+
+/**
+ * Opens the archive (a file on disk or bytes) and reads its CSV; the photos and recordings are
+ * read on demand.
+ */
 export async function openAccountArchive(source: string | Buffer): Promise<OpenArchive> {
   const zip = await openZip(source);
   try {
@@ -113,11 +135,8 @@ export async function openAccountArchive(source: string | Buffer): Promise<OpenA
         `${ACCOUNT_ARCHIVE_FILES.csv} is over ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
       );
     }
-    const photos = new Map<string, Entry>();
-    for (const [name, entry] of entries) {
-      const id = PHOTO_NAME.exec(name)?.[1];
-      if (id && isUploadId(id)) photos.set(id, entry);
-    }
+    const photos = byUploadId(entries, PHOTO_NAME);
+    const recordings = byUploadId(entries, RECORDING_NAME);
     const csv = await readEntry(zip, csvEntry);
     const outingsEntry = entries.get(ACCOUNT_ARCHIVE_FILES.outings);
     if (outingsEntry && outingsEntry.uncompressedSize > IMPORT_MAX_BYTES) {
@@ -138,6 +157,15 @@ export async function openAccountArchive(source: string | Buffer): Promise<OpenA
         if (!entry) throw new Error(`the archive holds no photo ${uploadId}`);
         if (entry.uncompressedSize > PHOTO_LIMITS.maxBytes) {
           throw new HttpError(413, `${entry.fileName}: ${UPLOAD_TOO_LARGE_MESSAGE}`);
+        }
+        return readEntry(zip, entry);
+      },
+      recordingNames: new Map([...recordings].map(([id, entry]) => [id, entry.fileName])),
+      async readRecording(uploadId) {
+        const entry = recordings.get(uploadId);
+        if (!entry) throw new Error(`the archive holds no recording ${uploadId}`);
+        if (entry.uncompressedSize > RECORDING_LIMITS.maxBytes) {
+          throw new HttpError(413, RECORDING_TOO_LARGE_MESSAGE);
         }
         return readEntry(zip, entry);
       },

@@ -21,9 +21,11 @@ import type { Config } from '../../../config.js';
 import { HttpError } from '../../../http-error.js';
 import { requireUserId } from '../../auth/index.js';
 import { assertRoomFor, releaseUploads, storePhoto } from '../../photos/index.js';
+import { storeRecording } from '../../recordings/index.js';
+import type { ArchiveFiles } from './archive-files.js';
 import { importsDir, receiveToFile, tooLarge } from './incoming.js';
-import { isZip, openAccountArchive } from './read-archive.js';
-import { importCsv, type ArchivePhotos } from './service.js';
+import { isZip, openAccountArchive, type OpenArchive } from './read-archive.js';
+import { importCsv } from './service.js';
 
 /** What arrived: the bytes (a CSV, or a small zip sent as one), or a file on disk (a zip). */
 type Received = { bytes: Buffer } | { path: string };
@@ -110,16 +112,21 @@ export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     return { path: await receiveToFile(incoming, stream, IMPORT_ARCHIVE_MAX_BYTES) };
   }
 
-  /** The archive's photos, stored as the user's own through the photos feature. */
-  const photosOf = (
-    archive: Awaited<ReturnType<typeof openAccountArchive>>,
-    userId: string,
-  ): ArchivePhotos => ({
-    sizeOf: (uploadId) => archive.photoSizes.get(uploadId),
-    read: (uploadId) => archive.readPhoto(uploadId),
-    assertRoom: (bytes) =>
-      assertRoomFor(app.db, userId, quota.storageQuotaMb, bytes, 'The photos of this archive'),
-    store: (bytes) => storePhoto(app.db, app.storage, app.imageWork, userId, bytes, quota),
+  /** The archive's files, stored as the user's own through the photos and recordings features. */
+  const filesOf = (archive: OpenArchive, userId: string): ArchiveFiles => ({
+    photos: {
+      sizeOf: (uploadId) => archive.photoSizes.get(uploadId),
+      read: (uploadId) => archive.readPhoto(uploadId),
+      assertRoom: (bytes) =>
+        assertRoomFor(app.db, userId, quota.storageQuotaMb, bytes, 'The photos of this archive'),
+      store: (bytes) => storePhoto(app.db, app.storage, app.imageWork, userId, bytes, quota),
+    },
+    recordings: {
+      nameOf: (uploadId) => archive.recordingNames.get(uploadId),
+      read: (uploadId) => archive.readRecording(uploadId),
+      store: (bytes) =>
+        storeRecording(app.db, app.storage, app.recordingWork, userId, bytes, quota),
+    },
     release: (paths) => releaseUploads(app.db, app.storage, paths),
   });
 
@@ -132,8 +139,9 @@ export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         description:
           'Reads our own CSV export, an iNaturalist observations export, eBird\'s "My eBird ' +
           'Data", or an account archive (GET /api/account/archive.zip, whose logs come back ' +
-          'with their photos): the file itself as the body, or a form with a `file` field. With ' +
-          '`dryRun=true` nothing is written and 200 answers what an import would do; ' +
+          'with their photos and sound recordings; a recording refused is named in `warnings`, ' +
+          'its log comes without it): the file itself as the body, or a form with a `file` ' +
+          'field. With `dryRun=true` nothing is written and 200 answers what an import would do; ' +
           '`onInvalid=skip` imports the valid rows and reports the others.',
         operationId: 'importLogs',
         querystring: importQuerySchema,
@@ -167,7 +175,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
               userId,
               archive.csv,
               request.query,
-              photosOf(archive, userId),
+              filesOf(archive, userId),
               archive.outings,
             );
           } finally {

@@ -14,7 +14,6 @@ import { ACCOUNT_ARCHIVE_FILES } from '../../../../common/account/schemas.js';
 import { LOG_LIMITS, logWriteSchema, NO_NUL_MESSAGE } from '../../../../common/logs/schemas.js';
 import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
 import { parseIsoDateTime } from '../../../../common/dates.js';
-import { uploadIdIn } from '../../../../common/photos.js';
 import type { Db } from '../../../db/client.js';
 import { HttpError } from '../../../http-error.js';
 import {
@@ -29,6 +28,7 @@ import {
   findImportedOutings,
   findOwnOutings,
 } from '../../outings/index.js';
+import { filesToBring, storeFiles, type ArchiveFiles } from './archive-files.js';
 import { SOURCE_ID_MAX, type CsvFormat, type RowOuting } from './csv-format.js';
 import { csvFormats } from './formats.js';
 import { readRecords } from './read-csv.js';
@@ -75,28 +75,13 @@ interface ValidRow extends ImportedLog {
   logId?: string;
   warnings: string[];
   uploadedPhotos?: string[];
+  uploadedRecordings?: string[];
   /** The source key of the outing the log joins (of the file's outings). */
   outingKey?: string;
 }
 
 /** Outing fields an import may leave out when the file's value is refused. */
 const OPTIONAL_EFFORT = new Set(['durationMinutes', 'distanceKm', 'partySize']);
-
-/**
- * The photos of an account archive, and where the importing user's copies go: the route joins
- * the zip (read-archive.ts) and the photos feature.
- */
-export interface ArchivePhotos {
-  /** The size of the photo the archive holds for an upload id of its CSV, if it holds one. */
-  sizeOf(uploadId: string): number | undefined;
-  read(uploadId: string): Promise<Buffer>;
-  /** 413 unless this many bytes more fit in the user's storage. */
-  assertRoom(bytes: number): Promise<void>;
-  /** Stores the bytes as a new photo of the user, with its derivatives: its object path. */
-  store(bytes: Buffer): Promise<string>;
-  /** Takes back photos stored for an import that then failed. */
-  release(objectPaths: string[]): Promise<void>;
-}
 
 /** The first message, after the column it concerns when the file has one. */
 function reasonOf(error: z.ZodError, format: CsvFormat): string {
@@ -240,6 +225,7 @@ async function readRows(file: Buffer, archiveOutings: Map<string, Record<string,
       warnings: read.warnings,
       ...(read.logId ? { logId: read.logId } : {}),
       ...(read.uploadedPhotos ? { uploadedPhotos: read.uploadedPhotos } : {}),
+      ...(read.uploadedRecordings ? { uploadedRecordings: read.uploadedRecordings } : {}),
       ...(read.outing ? { outingKey: read.outing.sourceKey } : {}),
       ...read.times,
     };
@@ -465,66 +451,16 @@ async function writeOutings(
 const rowsWord = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en')} rows`);
 
 /**
- * Which uploaded photos of each row come along: those the archive holds. The others are left
- * out, with a warning on the row.
- */
-function photosToBring(rows: ValidRow[], archive: ArchivePhotos | undefined) {
-  const bring = new Map<ValidRow, string[]>();
-  for (const row of rows) {
-    const uploaded = row.uploadedPhotos ?? [];
-    const held = uploaded.filter((path) => {
-      const id = uploadIdIn(path);
-      return id !== undefined && archive?.sizeOf(id) !== undefined;
-    });
-    const missing = uploaded.filter((path) => !held.includes(path));
-    if (missing.length > 0) {
-      row.warnings.push(
-        archive
-          ? `Photos missing from the archive: ${missing.length} left out (${missing.join(' ')})`
-          : `Uploaded photos cannot be imported: ${missing.length} left out (${missing.join(' ')})`,
-      );
-    }
-    if (held.length > 0) bring.set(row, held);
-  }
-  return bring;
-}
-
-/**
- * Stores the archive's photos of the rows anew, one at a time, within the user's quota, and
- * points the rows' payloads at the copies. Returns the object paths stored.
- */
-async function storePhotos(bring: Map<ValidRow, string[]>, archive: ArchivePhotos) {
-  const ids = [...bring.values()].flat().map((path) => uploadIdIn(path)!);
-  await archive.assertRoom(ids.reduce((sum, id) => sum + (archive.sizeOf(id) ?? 0), 0));
-  const stored: string[] = [];
-  try {
-    for (const [row, paths] of bring) {
-      const copies: string[] = [];
-      for (const path of paths) {
-        const copy = await archive.store(await archive.read(uploadIdIn(path)!));
-        stored.push(copy);
-        copies.push(copy);
-      }
-      row.payload = { ...row.payload, uploadedPhotoUrls: copies };
-    }
-  } catch (error) {
-    await archive.release(stored);
-    throw error;
-  }
-  return stored;
-}
-
-/**
- * Imports a CSV file; with `archive` (an account archive's photos) the uploaded photos its rows
- * name come along, stored anew as the importing user's, and with `archiveOutings` (its
- * outings.json, by id) the outings its rows' outing_id name.
+ * Imports a CSV file; with `archive` (an account archive's files) the uploaded photos and sound
+ * recordings its rows name come along, stored anew as the importing user's, and with
+ * `archiveOutings` (its outings.json, by id) the outings its rows' outing_id name.
  */
 export async function importCsv(
   db: Db,
   userId: string,
   file: Buffer,
   { dryRun, onInvalid }: ImportOptions,
-  archive?: ArchivePhotos,
+  archive?: ArchiveFiles,
   archiveOutings = new Map<string, Record<string, unknown>>(),
 ): Promise<ImportOutcome> {
   const { format, rows, valid, rejections, outings, fileWarnings } = await readRows(
@@ -533,18 +469,20 @@ export async function importCsv(
   );
   const { rows: toImport, duplicates } = await withoutDuplicates(db, userId, format, valid);
   const newOutings = await outingsToMake(db, userId, toImport, outings, archive !== undefined);
-  const bring = photosToBring(toImport, archive);
-  const warnings: ImportWarning[] = [
-    ...fileWarnings,
-    ...toImport.flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message }))),
-  ].slice(0, IMPORT_MAX_LISTED);
+  const bring = filesToBring(toImport, archive);
+  // the rows' warnings as they stand: a recording refused while stored adds one
+  const warnings = (): ImportWarning[] =>
+    [
+      ...fileWarnings,
+      ...toImport.flatMap(({ line, warnings }) => warnings.map((message) => ({ line, message }))),
+    ].slice(0, IMPORT_MAX_LISTED);
   const report = {
     format: format.name,
     rows,
     duplicates,
     rejected: rejections.listed,
     rejectedSummary: rejections.summary(),
-    warnings,
+    warnings: warnings(),
   };
 
   if (rejections.count > 0 && onInvalid === 'abort') {
@@ -566,7 +504,7 @@ export async function importCsv(
       body: { ...report, imported: toImport.length, outings: newOutings.missing.length, unusual },
     };
   }
-  const stored = archive ? await storePhotos(bring, archive) : [];
+  const stored = archive ? await storeFiles(bring, archive) : [];
   let made: string[];
   let madeOutings: string[] = [];
   try {
@@ -578,7 +516,7 @@ export async function importCsv(
     throw error;
   }
   const imported = made.length;
-  // Photos of rows another import made meanwhile belong to no log: they go again.
+  // Files of rows another import made meanwhile belong to no log: they go again.
   if (archive && imported < toImport.length) await archive.release(stored);
   // Another import of the same records may have made some of them meanwhile.
   const late = toImport.length - imported;
@@ -586,6 +524,7 @@ export async function importCsv(
     status: 201,
     body: {
       ...report,
+      warnings: warnings(),
       imported,
       duplicates: duplicates + late,
       outings: madeOutings.length,

@@ -84,6 +84,16 @@ export async function insertPhotos(
   }
 }
 
+/** Logs' sound recordings (object paths) in multi-row inserts, as their photos. */
+export async function insertRecordings(
+  db: Db,
+  recordings: Array<{ logId: string; url: string; position: number }>,
+): Promise<void> {
+  for (let start = 0; start < recordings.length; start += INSERT_BATCH) {
+    await db.insert(logRecordings).values(recordings.slice(start, start + INSERT_BATCH));
+  }
+}
+
 /** Of the source keys and log ids, those the user already has. */
 export async function findOwnSources(
   db: Db,
