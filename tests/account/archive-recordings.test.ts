@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { uploadIdIn } from '../../src/common/photos.js';
 import { NOT_A_RECORDING_MESSAGE } from '../../src/common/recordings.js';
 import { buildApp } from '../../src/server/app.js';
+import { objectKey } from '../../src/server/storage/object-storage.js';
 import { importFor } from '../data-exchange/import-support.js';
 import { photoDataDir } from '../photos/support.js';
 import {
@@ -132,6 +133,34 @@ describe.each(stores)('recordings in the account archive on $store', ({ database
     expect(rows.map((row) => [row.species_common, row.recording_urls])).toEqual([
       ['Robin', ''],
       ['Common Blackbird', ids.map((id) => `/objects/uploads/${id}`).join(' ')],
+    ]);
+  });
+
+  it('leaves out and names a recording the store no longer holds, and the import says so', async () => {
+    const { ada, ids } = await archiveWithRecordings();
+    await source.storage.delete([objectKey(ids[0]!, 'original')]);
+    const res = await getSource(ada, '/api/account/archive.zip');
+    expect(res.statusCode).toBe(200);
+    const files = await filesOf(res.rawPayload);
+    expect([...files.keys()].filter((name) => name.startsWith('recordings/'))).toEqual([
+      `recordings/${ids[1]}.flac`,
+    ]);
+    const manifest = JSON.parse(files.get('account.json')!.toString('utf8'));
+    expect(manifest.counts.recordings).toBe(1);
+    expect(manifest.missingRecordings).toEqual([ids[0]]);
+    const fay = await signUp(fresh, 'partial');
+    const imported = await importFile(fay, res.rawPayload, { contentType: 'application/zip' });
+    expect(imported.json()).toMatchObject({
+      imported: 2,
+      warnings: [
+        {
+          line: 3,
+          message: `Recordings missing from the archive: 1 left out (/objects/uploads/${ids[0]})`,
+        },
+      ],
+    });
+    expect((await recordingsOf(fresh, fay, 'Common Blackbird')).map((r) => r.mime)).toEqual([
+      'audio/flac',
     ]);
   });
 
