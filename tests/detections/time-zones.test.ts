@@ -16,7 +16,7 @@ const NEW_YORK = { lat: 40.7128, lon: -74.006 };
 const SYDNEY = { lat: -33.8688, lon: 151.2093 };
 const KOLKATA = { lat: 22.5726, lon: 88.3639 };
 
-/** A BirdDB.txt of detections at the station: `date time species confidence` a line. */
+/** A BirdDB.txt of detections at the station, one `date|time|scientific|common|score` a line. */
 function birdDb(station: { lat: number; lon: number }, lines: string[]) {
   const rows = lines.map((line) => {
     const [date, time, scientific, common, confidence] = line.split('|');
@@ -27,40 +27,17 @@ function birdDb(station: { lat: number; lon: number }, lines: string[]) {
   );
 }
 
-/** A BirdNET-Analyzer selection table of one recording: seconds into it, species, score. */
+/** A BirdNET-Analyzer selection table (2024's columns) of one recording: seconds in, species. */
 function selectionTable(
   recording: string,
   rows: Array<[seconds: number, name: string, code: string]>,
 ) {
-  const header = [
-    'Selection',
-    'View',
-    'Channel',
-    'Begin Time (s)',
-    'End Time (s)',
-    'Low Freq (Hz)',
-    'High Freq (Hz)',
-    'Common Name',
-    'Species Code',
-    'Confidence',
-    'Begin Path',
-    'File Offset (s)',
-  ].join('\t');
-  const lines = rows.map(([seconds, name, code], index) =>
-    [
-      index + 1,
-      'Spectrogram 1',
-      1,
-      seconds,
-      seconds + 3,
-      0,
-      15000,
-      name,
-      code,
-      0.9,
-      recording,
-      seconds,
-    ].join('\t'),
+  const header =
+    'Selection\tView\tChannel\tBegin Time (s)\tEnd Time (s)\tLow Freq (Hz)\tHigh Freq (Hz)\t' +
+    'Common Name\tSpecies Code\tConfidence\tBegin Path\tFile Offset (s)';
+  const lines = rows.map(
+    ([seconds, name, code], index) =>
+      `${index + 1}\tSpectrogram 1\t1\t${seconds}\t${seconds + 3}\t0\t15000\t${name}\t${code}\t0.9\t${recording}\t${seconds}`,
   );
   return [header, ...lines].join('\n');
 }
