@@ -14,7 +14,10 @@ import {
   stripAudioMetadata,
 } from '../../src/server/features/recordings/index.js';
 import { audioMothFacts, parseGuanoTimestamp } from '../../src/server/features/recordings/guano.js';
+import { encodeMp3 } from '../../src/server/features/recordings/listening-copy.js';
+import { mp4Boxes } from '../../src/server/features/recordings/mp4.js';
 import { buildRiff, riffChunks } from '../../src/server/features/recordings/riff.js';
+import { fragmentMp4 } from './fragment-mp4.js';
 
 // Fixtures (tests/fixtures/audio/README.md): three seconds of rising whistles made with ffmpeg,
 // tagged as phones and taggers tag them; two WAVs with the headers of real field recorders.
@@ -112,6 +115,77 @@ describe('each audio format', () => {
     expect((await spectrogram(stripped)).width).toBe(300); // still decodes to the end
   });
 });
+
+// Chromium's MediaRecorder (tests/fixtures/audio/record-in-chromium.mjs): the song of pcm-16k.wav
+// through the fake microphone, as Opus in a fragmented MP4 with no tags and 2.961 s of frames
+describe('a recording made in a browser', () => {
+  const recorded = fixture('recorded-in-chromium.mp4');
+
+  it('is sniffed as an M4A and probed from its Opus setup and fragments', async () => {
+    expect(await sniffAudio(recorded)).toEqual({ format: 'm4a', mime: 'audio/mp4' });
+    expect(await probeAudio(recorded)).toMatchObject({
+      format: 'm4a',
+      codec: 'Opus',
+      sampleRate: 48000,
+      channels: 2,
+      durationSeconds: 2.961, // what Chromium's player says; music-metadata reads 0.06 s
+      lossless: false,
+    });
+  });
+
+  it('gets a spectrogram of the song (2.5-3.2 kHz) and a listening copy as long', async () => {
+    const { image, width, maxHz } = await spectrogram(recorded);
+    expect({ width, maxHz }).toEqual({ width: 296, maxHz: 12000 });
+    await expectTheSong(image, maxHz);
+    const mp3 = await encodeMp3(recorded, await probeAudio(recorded));
+    expect(Math.abs((await probeAudio(mp3)).durationSeconds - 2.961)).toBeLessThan(0.06);
+  });
+
+  it('loses its creation times for others and still plays', async () => {
+    const stripped = stripAudioMetadata(recorded, 'm4a');
+    const times = (bytes: Uint8Array) =>
+      Buffer.from(bytes).readUInt32BE(
+        mp4Boxes(bytes).find((box) => box.type === 'mvhd')!.start + 8,
+      );
+    expect(times(recorded)).not.toBe(0);
+    expect(times(stripped)).toBe(0); // mvhd v1: the low half of its 64-bit creation time
+    expect((await probeAudio(stripped)).durationSeconds).toBe(2.961);
+    expect((await spectrogram(stripped)).width).toBe(296);
+  });
+
+  it("reads AAC in fragments, as Safari's recorder writes it", async () => {
+    const fragmented = fragmentMp4(fixture('song.m4a'));
+    const facts = await probeAudio(fragmented);
+    expect(facts).toMatchObject({ format: 'm4a', sampleRate: 22050, channels: 1 });
+    expect(facts.durationSeconds).toBeCloseTo(3.046, 3); // as Chromium plays it: with the priming
+    const { image, width, maxHz } = await spectrogram(fragmented);
+    expect(width).toBe(Math.round(facts.durationSeconds * 100));
+    await expectTheSong(image, maxHz);
+  });
+});
+
+/** How dark (0-255) a band of pitches is on average, in a spectrogram drawn dark on white. */
+async function bandDarkness(image: Uint8Array, maxHz: number, fromHz: number, toHz: number) {
+  const { data, info } = await sharp(image)
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const rowOf = (hz: number) => Math.round(info.height * (1 - hz / maxHz)); // low pitches below
+  let sum = 0;
+  let count = 0;
+  for (let row = rowOf(toHz); row < rowOf(fromHz); row += 1) {
+    for (let x = 0; x < info.width; x += 1) sum += 255 - data[row * info.width + x]!;
+    count += info.width;
+  }
+  return sum / count;
+}
+
+/** The song's whistles (2.5-3.2 kHz) stand out of the quiet between them and their harmonic. */
+async function expectTheSong(image: Uint8Array, maxHz: number) {
+  const song = await bandDarkness(image, maxHz, 2500, 3200);
+  const between = await bandDarkness(image, maxHz, 3800, 4500);
+  expect(song - between).toBeGreaterThan(10);
+}
 
 describe('files that are not recordings', () => {
   it('refuses a text file named .mp3 and a PNG with 415', async () => {

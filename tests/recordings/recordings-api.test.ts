@@ -52,6 +52,14 @@ const formats = [
   { file: 'song.m4a', format: 'm4a', mime: 'audio/mp4', sampleRate: 22050, channels: 1 },
   { file: 'song.opus.ogg', format: 'ogg', mime: 'audio/ogg', sampleRate: 16000, channels: 1 },
   { file: 'song.vorbis.ogg', format: 'ogg', mime: 'audio/ogg', sampleRate: 22050, channels: 1 },
+  // Chromium's MediaRecorder: Opus in a fragmented MP4 (tests/fixtures/audio/record-in-chromium.mjs)
+  {
+    file: 'recorded-in-chromium.mp4',
+    format: 'm4a',
+    mime: 'audio/mp4',
+    sampleRate: 48000,
+    channels: 2,
+  },
 ];
 
 describe.each(stores)('recordings API on $store', ({ databaseUrl }) => {

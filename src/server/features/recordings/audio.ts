@@ -12,7 +12,7 @@ import { HttpError } from '../../http-error.js';
 import { isOggOpus } from './decode.js';
 import { readRecorderFacts, type RecorderFacts } from './guano.js';
 import { mp3PaddingSamples } from './mpeg.js';
-import { mp4AudioFacts } from './mp4.js';
+import { mp4AudioFacts, type Mp4AudioFacts } from './mp4-facts.js';
 
 export interface SniffedAudio {
   format: RecordingFormat;
@@ -101,21 +101,24 @@ export async function probeAudio(bytes: Uint8Array, sniffed?: SniffedAudio): Pro
     format,
     sampleRate,
     channels: numberOfChannels,
-    ...exact,
     ...(codec && { codec }),
+    ...exact,
     lossless: lossless ?? (format === 'wav' || format === 'flac'),
     bytes: bytes.length,
     ...(format === 'wav' ? readRecorderFacts(bytes) : {}),
   };
 }
 
-/** The length players play, without an encoder's priming and padding, and an M4A's channels. */
+/**
+ * The length players play, without an encoder's priming and padding, and an M4A's channels (and
+ * an Opus track's rate and codec, which music-metadata does not read).
+ */
 function exactLength(
   bytes: Uint8Array,
   format: RecordingFormat,
   durationSeconds: number,
   sampleRate: number,
-): { durationSeconds: number; channels?: number } {
+): { durationSeconds: number } & Mp4AudioFacts {
   if (format === 'mp3') {
     return { durationSeconds: durationSeconds - mp3PaddingSamples(bytes) / sampleRate };
   }

@@ -6,6 +6,7 @@ import { OggOpusDecoder } from 'ogg-opus-decoder';
 import type { RecordingFormat } from '../../../common/recordings.js';
 import { UNREADABLE_RECORDING_MESSAGE } from '../../../common/recordings.js';
 import { HttpError } from '../../http-error.js';
+import { decodeMp4 } from './decode-mp4.js';
 import { riffChunks, waveFormat, type RiffChunk, type WaveFormat } from './riff.js';
 
 /** Some seconds of sound: one Float32Array per channel, samples in -1…1. */
@@ -28,8 +29,8 @@ const WAV_FRAMES_PER_BLOCK = 1 << 16;
 
 /**
  * The recording's sound, block by block. Every format is decoded in WebAssembly or plain
- * JavaScript: FLAC, MP3 and Ogg (Opus, Vorbis) by the wasm-audio-decoders family, AAC by FAAD2
- * (@audio/decode-aac), WAV here.
+ * JavaScript: FLAC, MP3, Ogg (Opus, Vorbis) and Opus in MP4 by the wasm-audio-decoders family,
+ * AAC by FAAD2 (@audio/decode-aac), WAV here; MP4's frames are found by decode-mp4.ts.
  */
 export async function* decodeAudio(
   bytes: Uint8Array,
@@ -39,10 +40,13 @@ export async function* decodeAudio(
     yield* decodeWav(bytes);
     return;
   }
+  if (format === 'm4a') {
+    yield* decodeMp4(bytes);
+    return;
+  }
   const decoder = await openDecoder(bytes, format);
   try {
-    // FAAD2 finds an M4A's sample table in its `moov`, which may come last: it gets the file whole.
-    const step = format === 'm4a' || format === 'aac' ? bytes.length : INPUT_BLOCK;
+    const step = format === 'aac' ? bytes.length : INPUT_BLOCK;
     for (let offset = 0; offset < bytes.length; offset += step) {
       const block = await decoder.decode(bytes.subarray(offset, offset + step));
       if (block.channels[0]?.length) yield block;
