@@ -35,6 +35,7 @@ export const newLogValues = (): LogWriteInput => ({
   showExactLocation: false,
   photoLinks: [],
   uploadedPhotoUrls: [],
+  uploadedRecordingUrls: [],
   breedingCode: null,
   captive: false,
 });

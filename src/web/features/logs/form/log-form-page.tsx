@@ -97,6 +97,7 @@ export function EditLogPage({ id }: { id: string }) {
           defaultValues={formValues(log)}
           taxon={log.taxon}
           shown={log}
+          recordings={log.recordings}
           saving={updateLog.isPending}
           onCancel={() => navigate(logPath(id))}
           onSave={(values) =>

@@ -1,6 +1,10 @@
 import { Fragment, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { type LogWriteInput, type LogWritePayload } from '../../../../common/logs/schemas';
+import {
+  type LogRecording,
+  type LogWriteInput,
+  type LogWritePayload,
+} from '../../../../common/logs/schemas';
 import type { Taxon } from '../../../../common/taxonomy';
 import { ComboboxField } from '@/components/combobox-field';
 import { SaveBar } from '@/components/save-bar';
@@ -24,6 +28,7 @@ import { logFormResolver } from './count-resolver';
 import { useFormDraft } from './form-draft';
 import { useLeaveGuard } from './leave-guard';
 import { RecordFields } from './record-fields';
+import { RecordingsField } from './recordings-field';
 import { SpeciesField } from './species-field';
 import { UnusualNotice } from './unusual-notice';
 import { PublicField, TextFields } from './text-fields';
@@ -37,6 +42,8 @@ interface LogFormProps {
   taxon?: Taxon | null;
   /** How the saved log's place shows to others (an edit): a rule or its outing may decide. */
   shown?: ShownPlace;
+  /** The log's sound recordings (an edit), which its payload names by object path only. */
+  recordings?: LogRecording[];
   saving: boolean;
   onSave: (values: LogWritePayload) => void;
   onCancel: () => void;
@@ -53,6 +60,7 @@ export function LogForm({
   defaultValues,
   taxon: linkedTaxon = null,
   shown,
+  recordings,
   saving,
   onSave,
   onCancel,
@@ -77,9 +85,10 @@ export function LogForm({
   const { addUploadedPhoto, timeOffer } = usePhotoPrefill(form, mode);
   const observedAt = useWatch({ control: form.control, name: 'observedAt' });
   const online = useOnline(); // offline saves are queued; photo uploads are not
+  const [recordingBusy, setRecordingBusy] = useState(false);
 
   const submit = () => {
-    if (saving) return;
+    if (saving || recordingBusy) return; // a recording still being made or sent would be lost
     // SPEC §4: a pending valid link is added on submit; an invalid one is silently dropped
     const link = pendingLink.trim();
     if (link && isPhotoLink(link) && !photoLinks.includes(link)) {
@@ -105,6 +114,16 @@ export function LogForm({
           { shouldDirty: true },
         )
       }
+    />
+  );
+
+  const sounds = (
+    <RecordingsField
+      key="recordings"
+      form={form}
+      existing={recordings}
+      online={online}
+      onBusyChange={setRecordingBusy}
     />
   );
 
@@ -179,14 +198,14 @@ export function LogForm({
             }}
           >
             {/* keyed: turning the phone moves the photos, and uploads under way go on */}
-            {photosFirst ? [photos, fields] : [fields, photos]}
+            {photosFirst ? [photos, fields, sounds] : [fields, photos, sounds]}
             <PublicField form={form} />
             <UnusualNotice form={form} />
             <SaveBar>
               <Button type="button" variant="outline" disabled={saving} onClick={cancel}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={saving}>
+              <Button type="submit" disabled={saving || recordingBusy}>
                 {saving && <Spinner aria-hidden="true" />}
                 {mode === 'create' ? (
                   <>

@@ -24,6 +24,7 @@ export function toWritePayload(log: Log): LogWriteInput {
     outingId: log.outingId,
     photoLinks: log.photos.filter((p) => p.sourceType === 'external').map((p) => p.url),
     uploadedPhotoUrls: log.photos.filter((p) => p.sourceType === 'uploaded').map((p) => p.url),
+    uploadedRecordingUrls: log.recordings.map((recording) => recording.url), // the owner's paths
     county: log.county,
     stateProvince: log.stateProvince,
     countryCode: log.countryCode,

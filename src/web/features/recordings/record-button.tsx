@@ -1,0 +1,63 @@
+import { Square } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { formatDuration } from './recorder-state';
+import type { Recorder } from './use-recorder';
+
+interface RecordButtonProps {
+  recorder: Recorder;
+  /** The tally's: full width on a phone and 56 px high, for a thumb in the field. */
+  big?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/**
+ * Record, with its red dot; while recording, Stop and the time so far. Off where the browser
+ * cannot record (RecorderNotice says why).
+ */
+export function RecordButton({ recorder, big = false, disabled, className }: RecordButtonProps) {
+  const { status, elapsedSeconds, unsupported } = recorder;
+  const live = status === 'recording' || status === 'stopping';
+  return (
+    <Button
+      type="button"
+      variant={live ? 'destructive' : 'outline'}
+      className={cn(
+        big && 'h-14 w-full rounded-xl text-lg sm:w-auto sm:min-w-56 [&_svg]:size-5',
+        className,
+      )}
+      disabled={disabled || unsupported !== null || status === 'starting' || status === 'stopping'}
+      aria-busy={status === 'starting' || status === 'stopping'}
+      onClick={live ? recorder.stop : recorder.start}
+    >
+      {status === 'starting' || status === 'stopping' ? (
+        <Spinner aria-hidden="true" />
+      ) : live ? (
+        <Square className="fill-current" aria-hidden="true" />
+      ) : (
+        <span
+          className={cn('rounded-full bg-red-600 dark:bg-red-500', big ? 'size-4' : 'size-3')}
+          aria-hidden="true"
+        />
+      )}
+      {live ? (
+        <span className="tabular-nums">Stop {formatDuration(elapsedSeconds)}</span>
+      ) : (
+        'Record'
+      )}
+    </Button>
+  );
+}
+
+/** Why the recorder cannot be used, or why the last recording failed or stopped by itself. */
+export function RecorderNotice({ recorder }: { recorder: Recorder }) {
+  const text = recorder.unsupported ?? recorder.message;
+  if (!text) return null;
+  return (
+    <p className="text-sm text-muted-foreground" role="status">
+      {text}
+    </p>
+  );
+}
