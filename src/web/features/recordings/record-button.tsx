@@ -7,7 +7,7 @@ import type { Recorder } from './use-recorder';
 
 interface RecordButtonProps {
   recorder: Recorder;
-  /** The tally's: full width on a phone and 56 px high, for a thumb in the field. */
+  /** The tally's: 56 px high, for a thumb in the field (full width in its column). */
   big?: boolean;
   disabled?: boolean;
   className?: string;
@@ -24,10 +24,7 @@ export function RecordButton({ recorder, big = false, disabled, className }: Rec
     <Button
       type="button"
       variant={live ? 'destructive' : 'outline'}
-      className={cn(
-        big && 'h-14 w-full rounded-xl text-lg sm:w-auto sm:min-w-56 [&_svg]:size-5',
-        className,
-      )}
+      className={cn(big && 'h-14 w-full rounded-xl text-lg [&_svg]:size-5', className)}
       disabled={disabled || unsupported !== null || status === 'starting' || status === 'stopping'}
       aria-busy={status === 'starting' || status === 'stopping'}
       onClick={live ? recorder.stop : recorder.start}

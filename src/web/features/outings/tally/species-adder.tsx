@@ -46,9 +46,18 @@ interface SpeciesAdderProps {
   onAdd: (species: TallySpecies) => void;
   /** Where the birder is (the latest fix, else the outing's start), when the device says. */
   point?: { latitude: number; longitude: number } | null;
+  /** The field's name and its placeholder: 'Add a species' on the tally. */
+  label?: string;
+  placeholder?: string;
 }
 
-export function SpeciesAdder({ tallied, onAdd, point }: SpeciesAdderProps) {
+export function SpeciesAdder({
+  tallied,
+  onAdd,
+  point,
+  label = 'Add a species',
+  placeholder = PLACEHOLDER,
+}: SpeciesAdderProps) {
   const [search, setSearch] = useState('');
   // the species pack loads (or revalidates) with the tally: the picker works offline after this
   useEffect(() => void preloadTaxa(), []);
@@ -101,15 +110,15 @@ export function SpeciesAdder({ tallied, onAdd, point }: SpeciesAdderProps) {
       value={active}
       onValueChange={(value) => setMoved({ first, value })}
       className="overflow-visible rounded-xl border bg-card shadow-xs"
-      label="Add a species"
+      label={label}
     >
       <div className="flex items-center gap-2 px-3">
         <Search className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
         <CommandPrimitive.Input
           value={search}
           onValueChange={setSearch}
-          placeholder={PLACEHOLDER}
-          aria-label="Add a species"
+          placeholder={placeholder}
+          aria-label={label}
           autoComplete="off"
           enterKeyHint="done"
           className="h-14 w-full min-w-0 bg-transparent text-lg outline-hidden placeholder:text-muted-foreground"

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Footprints, LocateFixed, LocateOff, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { appRoutes, outingPath } from '../../../../common/routes';
@@ -17,6 +17,7 @@ import { TallyRow } from './tally-row';
 import { StartOutingButton } from './start-outing-button';
 import {
   addFix,
+  addRecording,
   addSpecies,
   changeCount,
   entryOf,
@@ -26,8 +27,10 @@ import {
   type Fix,
   type Tally,
   type TallyEntry,
+  type TallyRecording,
   type TallySpecies,
 } from './tally';
+import { TallyRecorder } from './tally-recorder';
 import type { OutingEnd } from './tally-writes';
 import { useNow } from './use-now';
 import { usePosition, type PositionState } from './use-position';
@@ -87,7 +90,14 @@ function TallyScreen({ tally }: { tally: Tally }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const change = useChangeTally();
-  const onFix = useCallback((fix: Fix) => change((current) => addFix(current, fix)), [change]);
+  const latestFix = useRef<Fix | null>(null); // any fix, counted or not: where a recording is made
+  const onFix = useCallback(
+    (fix: Fix) => {
+      latestFix.current = fix;
+      change((current) => addFix(current, fix));
+    },
+    [change],
+  );
   const position = usePosition(onFix);
   const now = useNow();
 
@@ -106,6 +116,11 @@ function TallyScreen({ tally }: { tally: Tally }) {
   const add = (species: TallySpecies) => {
     const key = entryOf(tally, species)?.key ?? crypto.randomUUID();
     change((current) => addSpecies(current, species, key));
+    setHighlighted(key);
+  };
+  const attach = (species: TallySpecies, recording: TallyRecording) => {
+    const key = entryOf(tally, species)?.key ?? crypto.randomUUID();
+    change((current) => addRecording(current, species, recording, key));
     setHighlighted(key);
   };
   const count = (entry: TallyEntry, delta: 1 | -1) => {
@@ -169,6 +184,8 @@ function TallyScreen({ tally }: { tally: Tally }) {
           />
         </section>
         <PositionNote state={position} />
+
+        <TallyRecorder tally={tally} currentFix={() => latestFix.current} onAttach={attach} />
 
         <SpeciesAdder tallied={tally.entries} onAdd={add} point={tally.lastFix ?? tally.start} />
 

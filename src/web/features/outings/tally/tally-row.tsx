@@ -1,4 +1,4 @@
-import { Minus, NotebookPen, Plus } from 'lucide-react';
+import { AudioLines, Minus, NotebookPen, Plus } from 'lucide-react';
 import { LOG_LIMITS } from '../../../../common/logs/schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -44,6 +44,14 @@ export function TallyRow({ entry, highlighted, onCount, onNote }: TallyRowProps)
               {entry.speciesScientific}
             </p>
           )}
+          {entry.recordings?.length ? (
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <AudioLines className="size-4" aria-hidden="true" />
+              {entry.recordings.length === 1
+                ? '1 recording'
+                : `${entry.recordings.length} recordings`}
+            </p>
+          ) : null}
           {!showNote && (
             <Button
               variant="ghost"

@@ -3,7 +3,7 @@ import type { OutingProtocol, OutingWriteInput } from '../../../../common/outing
 import { OUTINGS_API_PATH } from '../../../../common/routes';
 import type { QueuedWrite } from '@/features/offline';
 import { formatObservedMedium } from '@/lib/log-dates';
-import type { Tally } from './tally';
+import type { Fix, Tally, TallyEntry } from './tally';
 
 // An ended tally as writes (issue 22): the outing's create, then one log create per species in
 // the order they were tallied. Their ids are the tally's keys, so ending the same tally twice
@@ -25,13 +25,25 @@ export interface OutingEnd {
 /** Protocols whose effort includes a distance walked. */
 export const hasDistance = (protocol: OutingProtocol) => protocol === 'traveling';
 
-/** Where the outing started, as the write payloads take it. */
-function startPlace(tally: Tally) {
-  if (!tally.start) return { latitude: null, longitude: null, coordinateUncertainty: null };
+/** A fix as the write payloads take a place. */
+function placeOf(fix: Fix | null) {
+  if (!fix) return { latitude: null, longitude: null, coordinateUncertainty: null };
   return {
-    latitude: tally.start.latitude,
-    longitude: tally.start.longitude,
-    coordinateUncertainty: Math.max(1, Math.round(tally.start.accuracy)),
+    latitude: fix.latitude,
+    longitude: fix.longitude,
+    coordinateUncertainty: Math.max(1, Math.round(fix.accuracy)),
+  };
+}
+
+/** Where the outing started, as the write payloads take it. */
+const startPlace = (tally: Tally) => placeOf(tally.start);
+
+/** A species first tallied by a recording is logged when and where it was heard (issue 37). */
+function timeAndPlace(tally: Tally, entry: TallyEntry) {
+  const heard = entry.heard;
+  return {
+    observedAt: heard?.recordedAt ?? tally.startedAt,
+    ...(heard?.at ? placeOf(heard.at) : startPlace(tally)),
   };
 }
 
@@ -54,7 +66,10 @@ export function outingPayload(tally: Tally, end: OutingEnd): OutingWriteInput {
   };
 }
 
-/** A species' log: the outing's time and place, its count and note (in the log's notes). */
+/**
+ * A species' log: the outing's time and place (or its recording's), its count, its note (in the
+ * log's notes) and its recordings.
+ */
 export function logPayloads(
   tally: Tally,
   end: OutingEnd,
@@ -66,12 +81,14 @@ export function logPayloads(
       speciesScientific: entry.speciesScientific,
       taxonId: entry.taxonId,
       count: entry.count,
-      observedAt: tally.startedAt,
       timeZone: tally.timeZone,
       timeKnown: true,
       placeName: end.placeName,
-      ...startPlace(tally),
+      ...timeAndPlace(tally, entry),
       notes: entry.note,
+      ...(entry.recordings?.length && {
+        uploadedRecordingUrls: entry.recordings.map((recording) => recording.objectPath),
+      }),
     },
   }));
 }

@@ -3,6 +3,7 @@ import { outingWriteSchema } from '../../../../common/outings/schemas';
 import { logWriteSchema } from '../../../../common/logs/schemas';
 import {
   addFix,
+  addRecording,
   addSpecies,
   changeCount,
   metresBetween,
@@ -11,6 +12,7 @@ import {
   setNote,
   startTally,
   type Fix,
+  type TallyRecording,
 } from './tally';
 import { outingLabel, tallyWrites, type OutingEnd } from './tally-writes';
 
@@ -159,6 +161,62 @@ describe('an ended tally as writes', () => {
       latitude: null,
       longitude: null,
       coordinateUncertainty: null,
+    });
+  });
+
+  // issue 37: a recording made on the tally, tagged with when it began and where the device was
+  const heard = (path: string, at: Fix | null): TallyRecording => ({
+    objectPath: `/objects/uploads/00000000-0000-4000-8000-00000000000${path}`,
+    durationSeconds: 3,
+    recordedAt: '2026-05-01T05:40:00.000Z',
+    at,
+  });
+
+  it("adds a species heard with the recording's time and place, its recordings to its log", () => {
+    const withSong = addRecording(
+      tally,
+      { ...robin, speciesCommon: 'Song Thrush' },
+      heard('1', fix(500, 8)),
+      'c',
+    );
+    expect(withSong.entries[0]).toMatchObject({ key: 'c', speciesCommon: 'Song Thrush', count: 1 });
+    const thrushLog = logWriteSchema.parse(tallyWrites(withSong, end, 'u').at(-1)!.body);
+    expect(thrushLog).toMatchObject({
+      speciesCommon: 'Song Thrush',
+      count: 1,
+      observedAt: '2026-05-01T05:40:00.000Z',
+      timeZone: 'Europe/London',
+      latitude: fix(500).latitude,
+      coordinateUncertainty: 8,
+      uploadedRecordingUrls: ['/objects/uploads/00000000-0000-4000-8000-000000000001'],
+    });
+  });
+
+  it('adds a recording to a species tallied, keeping its count, time and place', () => {
+    let withSongs = addRecording(tally, wren, heard('1', fix(500)), 'c');
+    withSongs = addRecording(withSongs, wren, heard('2', null), 'd');
+    expect(withSongs.entries.map((entry) => [entry.key, entry.count])).toEqual([
+      ['b', 3],
+      ['a', 1],
+    ]);
+    const wrenLog = logWriteSchema.parse(tallyWrites(withSongs, end, 'u')[1]!.body);
+    expect(wrenLog).toMatchObject({
+      observedAt: '2026-05-01T05:02:00.000Z',
+      latitude: 51.5,
+      uploadedRecordingUrls: [
+        `/objects/uploads/00000000-0000-4000-8000-000000000001`,
+        `/objects/uploads/00000000-0000-4000-8000-000000000002`,
+      ],
+    });
+    // a log without recordings sends none: an old tally's entries have no list at all
+    expect(tallyWrites(tally, end, 'u')[1]!.body).not.toHaveProperty('uploadedRecordingUrls');
+  });
+
+  it("logs a species heard where nothing was known at the outing's start", () => {
+    const noFix = addRecording(started, wren, heard('1', null), 'a');
+    expect(logWriteSchema.parse(tallyWrites(noFix, end, 'u')[1]!.body)).toMatchObject({
+      observedAt: '2026-05-01T05:40:00.000Z',
+      latitude: null,
     });
   });
 });

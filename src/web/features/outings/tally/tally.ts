@@ -11,6 +11,17 @@ export interface Fix {
   accuracy: number;
 }
 
+/** A sound recording made on the tally (issue 37), already on the server. */
+export interface TallyRecording {
+  /** What the log's uploadedRecordingUrls takes. */
+  objectPath: string;
+  durationSeconds: number;
+  /** When the sound began (ISO 8601, UTC). */
+  recordedAt: string;
+  /** Where the device was then, when it knew. */
+  at: Fix | null;
+}
+
 export interface TallyEntry {
   /** The id of the log's create when it is queued: its Idempotency-Key. */
   key: string;
@@ -19,6 +30,10 @@ export interface TallyEntry {
   taxonId: string | null;
   count: number;
   note: string;
+  /** Absent in tallies kept before recordings (issue 37). */
+  recordings?: TallyRecording[];
+  /** A species first tallied by a recording: the log's time and place are the recording's. */
+  heard?: Pick<TallyRecording, 'recordedAt' | 'at'>;
 }
 
 export interface Tally {
@@ -69,6 +84,35 @@ export function addSpecies(tally: Tally, species: TallySpecies, key: string): Ta
   const known = entryOf(tally, species);
   if (known) return changeCount(tally, known.key, 1);
   const entry: TallyEntry = { key, ...species, count: 1, note: '' };
+  return { ...tally, entries: [entry, ...tally.entries] };
+}
+
+/**
+ * Puts a recording on its species' entry. A species not yet tallied is added with a count of 1
+ * and the recording's time and place; one already tallied keeps its count (the same bird, heard).
+ */
+export function addRecording(
+  tally: Tally,
+  species: TallySpecies,
+  recording: TallyRecording,
+  key: string,
+): Tally {
+  const known = entryOf(tally, species);
+  if (known) {
+    return withEntry(tally, known.key, (entry) => ({
+      ...entry,
+      recordings: [...(entry.recordings ?? []), recording],
+    }));
+  }
+  const { recordedAt, at } = recording;
+  const entry: TallyEntry = {
+    key,
+    ...species,
+    count: 1,
+    note: '',
+    recordings: [recording],
+    heard: { recordedAt, at },
+  };
   return { ...tally, entries: [entry, ...tally.entries] };
 }
 
