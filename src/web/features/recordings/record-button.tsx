@@ -1,4 +1,4 @@
-import { Square } from 'lucide-react';
+import { Circle, Square } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -24,7 +24,10 @@ export function RecordButton({ recorder, big = false, disabled, className }: Rec
     <Button
       type="button"
       variant={live ? 'destructive' : 'outline'}
-      className={cn(big && 'h-14 w-full rounded-xl text-lg [&_svg]:size-5', className)}
+      className={cn(
+        big && "h-14 w-full rounded-xl text-lg [&_svg:not([class*='size-'])]:size-6",
+        className,
+      )}
       disabled={disabled || unsupported !== null || status === 'starting' || status === 'stopping'}
       aria-busy={status === 'starting' || status === 'stopping'}
       onClick={live ? recorder.stop : recorder.start}
@@ -34,10 +37,7 @@ export function RecordButton({ recorder, big = false, disabled, className }: Rec
       ) : live ? (
         <Square className="fill-current" aria-hidden="true" />
       ) : (
-        <span
-          className={cn('rounded-full bg-red-600 dark:bg-red-500', big ? 'size-4' : 'size-3')}
-          aria-hidden="true"
-        />
+        <Circle className="fill-current text-destructive" aria-hidden="true" />
       )}
       {live ? (
         <span className="tabular-nums">Stop {formatDuration(elapsedSeconds)}</span>

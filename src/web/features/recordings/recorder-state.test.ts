@@ -19,7 +19,7 @@ const run = (...events: RecorderEvent[]): RecorderState =>
   events.reduce(recorderReducer, idleRecorder);
 const T0 = Date.parse('2026-05-01T05:30:00Z');
 
-describe('the container recorded in', () => {
+describe('the format recorded in', () => {
   // as measured: Chromium 156, Firefox and Safari's answers to MediaRecorder.isTypeSupported
   const browsers = {
     chromium: ['audio/mp4', 'audio/mp4;codecs=opus', 'audio/webm', 'audio/webm;codecs=opus'],

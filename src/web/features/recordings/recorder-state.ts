@@ -1,10 +1,10 @@
 import { RECORDING_LIMITS } from '../../../common/recordings';
 
-// The recorder's rules, apart from the browser (use-recorder.ts runs them): which container to
+// The recorder's rules, apart from the browser (use-recorder.ts runs them): which format to
 // record in, what to tell the person when the microphone is refused, and when to stop.
 
 /**
- * Containers the server decodes, best first (decision 029): Opus in MP4 (Chrome, Edge, Android),
+ * Formats the server decodes, best first (decision 029): Opus in MP4 (Chrome, Edge, Android),
  * MP4 as the browser makes it (Safari: AAC), Ogg/Opus (Firefox). WebM is left out: the server
  * does not take it.
  */

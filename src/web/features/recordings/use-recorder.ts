@@ -42,7 +42,7 @@ interface Session {
   dropped: boolean;
 }
 
-/** The container this browser records in, or null when it cannot record one the server takes. */
+/** The format this browser records in, or null when it cannot record one the server takes. */
 function supportedMimeType(): string | null {
   if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) return null;
   return recordingMimeType((mime) => MediaRecorder.isTypeSupported(mime)) ?? null;
@@ -111,7 +111,7 @@ export function useRecorder(onRecorded: (recording: MadeRecording) => void): Rec
         try {
           record(stream);
         } catch (error) {
-          fail(microphoneErrorMessage(error)); // a container the recorder turned down after all
+          fail(microphoneErrorMessage(error)); // a format the recorder turned down after all
         }
       },
       (error: unknown) => fail(microphoneErrorMessage(error)),

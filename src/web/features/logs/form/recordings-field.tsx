@@ -193,7 +193,7 @@ interface RecordingItemProps {
 
 function RecordingItem({ title, detail, spectrogram, onRemove }: RecordingItemProps) {
   return (
-    <li className="flex items-center gap-3 rounded-md border p-2" data-testid="form-recording">
+    <li className="flex items-center gap-3 rounded-md border p-3" data-testid="form-recording">
       <div className="grid h-11 w-24 shrink-0 place-items-center overflow-hidden rounded bg-muted">
         {spectrogram ? (
           <img src={spectrogram} alt="" loading="lazy" className="size-full object-cover" />
@@ -208,7 +208,7 @@ function RecordingItem({ title, detail, spectrogram, onRemove }: RecordingItemPr
       <Button
         type="button"
         variant="ghost"
-        className="size-11 shrink-0"
+        className="size-12 shrink-0"
         aria-label={`Remove ${title}`}
         onClick={onRemove}
       >
