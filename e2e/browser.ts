@@ -1,7 +1,8 @@
 import { chromium, type Browser } from 'playwright-core';
 
 // Debian's Chromium; a browser is never downloaded (RECIPES.md "Chromium for Playwright").
-export function launchBrowser(): Promise<Browser> {
+// `extraArgs`: a test's own switches, e.g. the fake microphone.
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -13,6 +14,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
