@@ -79,6 +79,8 @@ describe('recording in the outing tally', () => {
     await record.click();
     const stop = page.getByRole('button', { name: /^Stop \d:\d\d$/ });
     await stop.waitFor();
+    // the outing cannot end under a recording: it would be lost with the page
+    expect(await page.getByRole('button', { name: 'End outing' }).isDisabled()).toBe(true);
     await page.waitForTimeout(3000);
     await expect.poll(() => stop.textContent()).toMatch(/Stop 0:0[2-4]/);
     await stop.click();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Footprints, LocateFixed, LocateOff, Trash2 } from 'lucide-react';
+import { Footprints, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
@@ -12,6 +12,7 @@ import { QUEUED, toastWriteDone } from '@/features/offline';
 import { browserTimeZone } from '@/lib/log-dates';
 import { ConfirmDialog } from './confirm-dialog';
 import { EndOutingDialog } from './end-outing-dialog';
+import { PositionNote } from './position-note';
 import { SpeciesAdder } from './species-adder';
 import { TallyRow } from './tally-row';
 import { StartOutingButton } from './start-outing-button';
@@ -112,6 +113,7 @@ function TallyScreen({ tally }: { tally: Tally }) {
   const [discarding, setDiscarding] = useState(false);
   const [ending, setEnding] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [recording, setRecording] = useState(false);
 
   const add = (species: TallySpecies) => {
     const key = entryOf(tally, species)?.key ?? crypto.randomUUID();
@@ -185,7 +187,12 @@ function TallyScreen({ tally }: { tally: Tally }) {
         </section>
         <PositionNote state={position} />
 
-        <TallyRecorder tally={tally} currentFix={() => latestFix.current} onAttach={attach} />
+        <TallyRecorder
+          tally={tally}
+          currentFix={() => latestFix.current}
+          onAttach={attach}
+          onBusyChange={setRecording}
+        />
 
         <SpeciesAdder tallied={tally.entries} onAdd={add} point={tally.lastFix ?? tally.start} />
 
@@ -211,7 +218,12 @@ function TallyScreen({ tally }: { tally: Tally }) {
       {/* above the phone's tab bar; the safe area is below that bar when it shows (index.css) */}
       <div className="fixed inset-x-0 bottom-(--tab-bar-h) z-10 border-t bg-background/95 pt-3 pb-[max(0.75rem,calc(env(safe-area-inset-bottom)-var(--tab-bar-h)))] backdrop-blur">
         <div className="mx-auto max-w-2xl px-4">
-          <Button className="h-14 w-full text-lg" onClick={() => setEnding(true)}>
+          {/* a recording under way would be lost with the page: Stop comes first */}
+          <Button
+            className="h-14 w-full text-lg"
+            disabled={recording}
+            onClick={() => setEnding(true)}
+          >
             End outing
           </Button>
         </div>
@@ -278,19 +290,5 @@ function Figure({
       </span>
       <span className="truncate text-xs text-muted-foreground">{label}</span>
     </div>
-  );
-}
-
-function PositionNote({ state }: { state: PositionState }) {
-  if (state === 'tracking') return null;
-  const waiting = state === 'waiting';
-  const Icon = waiting ? LocateFixed : LocateOff;
-  return (
-    <p className="-mt-2 flex items-center gap-2 text-sm text-muted-foreground" role="status">
-      <Icon className="size-4 shrink-0" aria-hidden="true" />
-      {waiting
-        ? 'Finding your position…'
-        : 'Location is off: the outing is saved without a place or distance.'}
-    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RecordButton, RecorderNotice, useRecorder } from '@/features/recordings';
 import { useOnline } from '@/lib/use-online';
 import { RecordingDialog, type HeardRecording } from './recording-dialog';
@@ -12,9 +12,11 @@ interface TallyRecorderProps {
   /** Where the device is now (use-position.ts's latest fix), if it knows. */
   currentFix: () => Fix | null;
   onAttach: (species: TallySpecies, recording: TallyRecording) => void;
+  /** Recording, or a recording not yet on its species. */
+  onBusyChange: (busy: boolean) => void;
 }
 
-export function TallyRecorder({ tally, currentFix, onAttach }: TallyRecorderProps) {
+export function TallyRecorder({ tally, currentFix, onAttach, onBusyChange }: TallyRecorderProps) {
   const online = useOnline();
   const pressedAt = useRef<Fix | null>(null);
   const [heard, setHeard] = useState<HeardRecording>();
@@ -29,6 +31,7 @@ export function TallyRecorder({ tally, currentFix, onAttach }: TallyRecorderProp
     },
   };
   const busy = recorder.status !== 'idle' || heard !== undefined;
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   return (
     <div className="grid grid-cols-1 gap-2">
