@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
 import { dryRunParam } from './data-exchange/import.js';
+import { uploadedRecordingUrlsField } from './logs/schemas.js';
 import { coordinateParam, optionalQuery, queryParam } from './query-params.js';
 import { canonicalTimeZone } from './zone-names.js';
 
@@ -202,6 +203,8 @@ export const detectionConfirmSchema = detectionRejectSchema.extend({
     .min(1, 'Count must be at least 1')
     .max(1_000_000, 'Count is too large')
     .default(1),
+  // the clip files the user uploaded (PUT /api/recordings/complete): the log's recordings
+  uploadedRecordingUrls: uploadedRecordingUrlsField,
 });
 export type DetectionConfirm = z.infer<typeof detectionConfirmSchema>;
 

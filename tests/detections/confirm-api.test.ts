@@ -1,15 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
 import { detections } from '../../src/server/db/schema.js';
 import { upsertTaxa } from '../../src/server/features/taxonomy/taxon-writes.js';
 import { OUTING_DETECTION_TEXTS } from '../../src/common/detections.js';
-import { as, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
+import {
+  as,
+  signUp,
+  stores,
+  testConfig,
+  uploadRecordingAs,
+  type TestUser,
+} from '../support/helpers.js';
 import { seedTaxon } from '../support/seed-taxa.js';
 import { importDetections } from './support.js';
 
 // Issue 37: a person confirms a species detected (a log of the outing) or rejects it.
+
+const clip = readFileSync(new URL('../fixtures/audio/pcm-16k.wav', import.meta.url));
 
 describe.each(stores)('confirming detections on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
@@ -151,6 +161,47 @@ describe.each(stores)('confirming detections on $store', ({ databaseUrl }) => {
     ]);
     const confirmRejected = await decide(di, outingId, 'confirm', { speciesKey: 'Parus major' });
     expect(confirmRejected.statusCode).toBe(409);
+  });
+
+  it('attaches the clip files uploaded to the log a confirmation makes', async () => {
+    const gil = await signUp(app, 'gil');
+    const { outings } = await importDetections(app, gil, 'BirdDB.txt');
+    const outingId = outings[0]!.id!;
+    const { objectPath } = await uploadRecordingAs(app, gil, clip);
+    const res = await decide(gil, outingId, 'confirm', {
+      speciesKey: 'Turdus merula',
+      count: 2,
+      uploadedRecordingUrls: [objectPath, objectPath], // each once
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const log = res.json();
+    expect(log).toMatchObject({ count: 2, outingId });
+    expect(log.recordings).toEqual([
+      expect.objectContaining({ url: objectPath, mime: 'audio/wav', durationSeconds: 3 }),
+    ]);
+    const read = await app.inject({ method: 'GET', url: `/api/logs/${log.id}`, headers: as(gil) });
+    expect(read.json().recordings).toEqual(log.recordings);
+  });
+
+  it("refuses another user's recording as the clip, and decides nothing (400)", async () => {
+    const hal = await signUp(app, 'hal');
+    const ivy = await signUp(app, 'ivy');
+    const { outings } = await importDetections(app, hal, 'BirdDB.txt');
+    const outingId = outings[0]!.id!;
+    const { objectPath } = await uploadRecordingAs(app, ivy, clip);
+    const res = await decide(hal, outingId, 'confirm', {
+      speciesKey: 'Turdus merula',
+      uploadedRecordingUrls: [objectPath],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`Uploaded recording not found: ${objectPath}`);
+    const list = await listOf(hal, outingId);
+    expect(list.decided).toEqual([]);
+    expect(list.toConfirm.map((g: { speciesKey: string }) => g.speciesKey)).toContain(
+      'Turdus merula',
+    );
+    const logs = await app.inject({ method: 'GET', url: '/api/logs', headers: as(hal) });
+    expect(logs.json().total).toBe(0);
   });
 
   it("finds no outing of another user's, private or not", async () => {

@@ -1407,7 +1407,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm a species detected
-     * @description Makes a log of the outing from the species’ pending detections (in the hours named, else all): observed at the first, with the count given (1 unless said), linked to a taxon as any log. The detections are marked confirmed with the log.
+     * @description Makes a log of the outing from the species’ pending detections (in the hours named, else all): observed at the first, with the count given (1 unless said), linked to a taxon as any log, with the recordings uploaded (`uploadedRecordingUrls`: the clip files). The detections are marked confirmed with the log.
      */
     post: operations['confirmDetections'];
     delete?: never;
@@ -8729,6 +8729,7 @@ export interface operations {
           hours?: string[];
           /** @default 1 */
           count?: number;
+          uploadedRecordingUrls?: string[];
         };
       };
     };
@@ -8850,7 +8851,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid input: `message` names the first problem, `issues` each one with its path */
+      /** @description An uploaded recording is not yours, or not a recording */
       400: {
         headers: {
           [name: string]: unknown;

@@ -54,6 +54,12 @@ export const coordinate = (limit: number, label: string) =>
     .nullish()
     .transform((value) => value ?? null);
 
+/** Sound recordings the user uploaded (issue 37), by object path, as a write takes them. */
+export const uploadedRecordingUrlsField = z
+  .array(z.string().regex(UPLOADED_PHOTO_PATH, 'Must be an uploaded recording'))
+  .max(LOG_LIMITS.recordingsPerLog, `At most ${LOG_LIMITS.recordingsPerLog} uploaded recordings`)
+  .optional();
+
 /**
  * A create may carry a key of its own: sent again with the same key (the offline queue replays
  * a create whose reply was lost), it returns the log the first one made instead of a copy.
@@ -163,13 +169,7 @@ export const logWriteSchema = z
       .default([]),
     // Issue 37: sound recordings the user uploaded (PUT /api/recordings/complete). Absent on
     // an update keeps the log's: a form that knows nothing of recordings must not drop them.
-    uploadedRecordingUrls: z
-      .array(z.string().regex(UPLOADED_PHOTO_PATH, 'Must be an uploaded recording'))
-      .max(
-        LOG_LIMITS.recordingsPerLog,
-        `At most ${LOG_LIMITS.recordingsPerLog} uploaded recordings`,
-      )
-      .optional(),
+    uploadedRecordingUrls: uploadedRecordingUrlsField,
     // Issue 32: what a record brought from its source; absent on an update keeps it.
     ...logDetailsWriteShape,
   })

@@ -100,7 +100,8 @@ async function pendingOf(
 /**
  * Makes the species a log of the outing (its names from the detections, linked to a taxon as
  * any log: by its eBird code where the backbone has it, else by its names), observed at its
- * first detection, and marks the detections confirmed. Answers the log's JSON.
+ * first detection, with the clip files the user uploaded as its recordings, and marks the
+ * detections confirmed. Answers the log's JSON.
  */
 export async function confirmSpecies(
   db: Db,
@@ -125,6 +126,7 @@ export async function confirmSpecies(
       notes: OUTING_DETECTION_TEXTS.confirmedNote(pending.length, best),
       outingId: outing.id,
       isPublic: outing.isPublic, // as public as its outing: a station is often at home
+      uploadedRecordingUrls: choice.uploadedRecordingUrls, // the clip files, uploaded
     });
     const [logId] = await createImportedLogs(tx, userId, [
       { payload, sourceKey: `detections:${first.id}` },

@@ -43,12 +43,14 @@ export const outingDetectionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Makes a log of the outing from the species’ pending detections (in the hours named, ' +
           'else all): observed at the first, with the count given (1 unless said), linked to ' +
-          'a taxon as any log. The detections are marked confirmed with the log.',
+          'a taxon as any log, with the recordings uploaded (`uploadedRecordingUrls`: the ' +
+          'clip files). The detections are marked confirmed with the log.',
         operationId: 'confirmDetections',
         params: idParams,
         body: detectionConfirmSchema,
         response: { 201: logSchema.describe('The log made') },
         errors: {
+          400: 'An uploaded recording is not yours, or not a recording',
           404: `${NOT_FOUND}, or no detections of the species on it`,
           409: 'The detections are already confirmed or rejected',
         },

@@ -218,9 +218,9 @@ export interface ImportedLog {
 }
 
 /**
- * Many new logs at once (a batch of an import), with their photos and recordings, in one
- * transaction: all of them or none. A log whose source key the user already has is not made again. Returns the ids
- * of the logs made.
+ * Many new logs at once (a batch of an import), with their photos and uploaded recordings, in one
+ * transaction: all of them or none. A log whose source key the user already has is not made
+ * again. Returns the ids of the logs made.
  */
 export async function createImportedLogs(
   db: Db,
@@ -244,21 +244,29 @@ export async function createImportedLogs(
     sourceKey,
     ...(createdAt ? { createdAt, updatedAt: updatedAt ?? createdAt } : {}),
   }));
+  const recordingsOf = (payload: LogWritePayload) => [...new Set(payload.uploadedRecordingUrls)];
   return db.transaction(async (tx) => {
+    // checked and held against the orphan clean-up before a log takes them, as createLog does
+    const uploads = logs.flatMap(({ payload }) => recordingsOf(payload));
+    if (uploads.length > 0) await assertOwnUploads(tx, userId, uploads, 'recording');
     const made = new Set(await insertLogs(tx, userId, rows));
-    const photos = logs.flatMap(({ payload }, index) => {
-      const logId = rows[index]!.id;
-      if (!made.has(logId)) return [];
-      return toPhotos(payload).map((photo, position) => ({ ...photo, logId, position }));
-    });
-    await insertPhotos(tx, photos);
-    const recordings = logs.flatMap(({ payload }, index) => {
-      const logId = rows[index]!.id;
-      if (!made.has(logId)) return [];
-      const urls = [...new Set(payload.uploadedRecordingUrls ?? [])];
-      return urls.map((url, position) => ({ logId, url, position }));
-    });
-    await insertRecordings(tx, recordings);
+    const kept = <T>(ofLog: (payload: LogWritePayload, logId: string) => T[]) =>
+      logs.flatMap(({ payload }, index) => {
+        const logId = rows[index]!.id;
+        return made.has(logId) ? ofLog(payload, logId) : [];
+      });
+    await insertPhotos(
+      tx,
+      kept((payload, logId) =>
+        toPhotos(payload).map((photo, position) => ({ ...photo, logId, position })),
+      ),
+    );
+    await insertRecordings(
+      tx,
+      kept((payload, logId) =>
+        recordingsOf(payload).map((url, position) => ({ url, logId, position })),
+      ),
+    );
     return rows.flatMap((row) => (made.has(row.id) ? [row.id] : []));
   });
 }

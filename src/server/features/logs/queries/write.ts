@@ -84,7 +84,7 @@ export async function insertPhotos(
   }
 }
 
-/** Logs' sound recordings (object paths) in multi-row inserts, as their photos. */
+/** Recordings (object paths) of new logs, in the order each log lists them. */
 export async function insertRecordings(
   db: Db,
   recordings: Array<{ logId: string; url: string; position: number }>,
