@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { isIsoDate } from './dates.js';
-import { dryRunParam } from './data-exchange/import.js';
 import { uploadedRecordingUrlsField } from './logs/schemas.js';
-import { coordinateParam, optionalQuery, queryParam } from './query-params.js';
-import { canonicalTimeZone } from './zone-names.js';
 
 // Sound detections imported from a recorder's files (issue 37): BirdNET-Pi, BirdNET-Go and
 // BirdNET-Analyzer. They are not logs: an outing lists them, grouped by species and hour, for
-// a person to confirm or reject. The texts and the import's options, shared by both sides.
+// a person to confirm or reject. The texts, the import's options and answer, the outing's list
+// and the decisions, shared by both sides; the import's query is in detection-import-query.ts.
 
 export const DETECTION_FORMATS = [
   'birdnet-pi',
@@ -74,55 +72,6 @@ export const TOKEN_IMPORTS_PER_HOUR = 60;
 export const DETECTION_BODY_TYPES = ['text/csv', 'text/plain', 'text/tab-separated-values'];
 export const UNSUPPORTED_DETECTIONS_BODY =
   'Send the detection file itself as the body, as text/csv, text/plain or text/tab-separated-values';
-
-/** `2024-05-01T05:30` or `2024-05-01 05:30:00`: a recording's start, local time. */
-const recordingStartParam = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2})?$/, 'The recording start is YYYY-MM-DDTHH:MM')
-  .transform((text) => ({ date: text.slice(0, 10), time: text.slice(11) }))
-  .pipe(wallClockSchema);
-
-export const detectionImportQuerySchema = z
-  .object({
-    minConfidence: queryParam(
-      z.coerce
-        .number({ error: 'The minimum confidence must be a number' })
-        .min(0.1, 'The minimum confidence must be from 0.1 to 1')
-        .max(1, 'The minimum confidence must be from 0.1 to 1')
-        .default(DEFAULT_MIN_CONFIDENCE),
-    ).describe('Detections under it are counted (belowMinimum), not kept'),
-    fileName: optionalQuery(z.string().trim().max(300, 'The file name is too long')).describe(
-      "The file's name: a recording's start may be in it (BirdNET_20240501_053000.csv)",
-    ),
-    recordingStart: optionalQuery(recordingStartParam).describe(
-      "When the recording started (local time), for results whose file names don't say",
-    ),
-    outingId: optionalQuery(z.uuid('Outing not found')).describe(
-      'Your outing to put the detections on; without it, one outing per station and local day',
-    ),
-    latitude: optionalQuery(coordinateParam('Latitude')).describe(
-      "The station's position, when the file has none",
-    ),
-    longitude: optionalQuery(coordinateParam('Longitude')),
-    timeZone: optionalQuery(
-      z
-        .string()
-        .trim()
-        .refine((name) => canonicalTimeZone(name) !== undefined, 'Unknown time zone')
-        .transform((name) => canonicalTimeZone(name) ?? name),
-    ).describe("The station's IANA zone; else the position's"),
-    dryRun: dryRunParam,
-  })
-  .superRefine((query, context) => {
-    if ((query.latitude === undefined) === (query.longitude === undefined)) return;
-    context.addIssue({
-      code: 'custom',
-      message: 'Latitude and longitude must be given together',
-      path: [query.latitude === undefined ? 'latitude' : 'longitude'],
-    });
-  });
-export type DetectionImportQuery = z.output<typeof detectionImportQuerySchema>;
 
 export const detectionImportResultSchema = z.object({
   format: z.enum(DETECTION_FORMATS),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { queryParam } from '../query-params.js';
 import { unusualGroupSchema } from '../occurrences.js';
 
 // CSV import of logs (issue 5, issue 24): our own export, iNaturalist observations or "My eBird
@@ -35,25 +34,6 @@ export type ImportFormat = (typeof importFormats)[number];
 
 export const importInvalidModes = ['abort', 'skip'] as const;
 export type ImportInvalidMode = (typeof importInvalidModes)[number];
-
-/**
- * An import's `dryRun=true|false`, false when absent (the detections' import too). Here, not in
- * query-params.ts: a schema built at load would weigh on every page that reads query parameters.
- */
-export const dryRunParam = queryParam(
-  z
-    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
-    .default('false')
-    .transform((value) => value === 'true'),
-).describe('true: answer what the import would do, and write nothing');
-
-export const importQuerySchema = z.object({
-  dryRun: dryRunParam,
-  onInvalid: queryParam(
-    z.enum(importInvalidModes, { error: 'onInvalid must be abort or skip' }).default('abort'),
-  ).describe('abort: import nothing when a row is invalid (422); skip: import the valid rows'),
-});
-export type ImportQuery = z.infer<typeof importQuerySchema>;
 
 /** A row of the file, by its 1-based line (the header is line 1; where a multi-line row begins). */
 export const importRejectionSchema = z.object({ line: z.number().int(), reason: z.string() });
@@ -95,10 +75,6 @@ export const importResultSchema = z.object({
     .describe('Issue 36: records unusual where and when they were made, by kind; never refused'),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-
-/** 422: onInvalid=abort and some rows were rejected, so nothing was imported. */
-export const importRefusalSchema = importResultSchema.extend({ message: z.string() });
-export type ImportRefusal = z.infer<typeof importRefusalSchema>;
 
 /** Rows rejected in all, from a report's summary. */
 export const rejectedCount = (result: Pick<ImportResult, 'rejectedSummary'>) =>

@@ -5,9 +5,9 @@ import {
   DETECTIONS_MAX_BYTES,
   TOKEN_IMPORTS_PER_HOUR,
   UNSUPPORTED_DETECTIONS_BODY,
-  detectionImportQuerySchema,
   detectionImportResultSchema,
 } from '../../../common/detections.js';
+import { detectionImportQuerySchema } from '../../../common/detection-import-query.js';
 import { binary, SESSION_SCHEME, TOKEN_SCHEME } from '../../api-docs.js';
 import { HttpError } from '../../http-error.js';
 import { hitRateLimit, requireUserId, tooManyRequests } from '../auth/index.js';

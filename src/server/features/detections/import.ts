@@ -1,10 +1,10 @@
 import {
   DETECTION_FORMAT_LABELS,
   DETECTIONS_MAX_LISTED,
-  type DetectionImportQuery,
   type DetectionImportResult,
   type WallClock,
 } from '../../../common/detections.js';
+import type { DetectionImportQuery } from '../../../common/detection-import-query.js';
 import { outingWriteSchema } from '../../../common/outings/schemas.js';
 import { localDateAt, localIsoAt, wallClockToInstant, zoneAt } from '../../../common/place-time.js';
 import type { Db } from '../../db/client.js';

@@ -12,10 +12,12 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   UNSUPPORTED_IMPORT_BODY,
-  importQuerySchema,
-  importRefusalSchema,
   importResultSchema,
 } from '../../../../common/data-exchange/import.js';
+import {
+  importQuerySchema,
+  importRefusalSchema,
+} from '../../../../common/data-exchange/import-route.js';
 import { binary } from '../../../api-docs.js';
 import type { Config } from '../../../config.js';
 import { HttpError } from '../../../http-error.js';

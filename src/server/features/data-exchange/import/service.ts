@@ -4,12 +4,12 @@ import {
   IMPORT_MAX_LISTED,
   IMPORT_SUMMARY_LINES,
   type ImportInvalidMode,
-  type ImportRefusal,
   type ImportRejection,
   type ImportRejectionGroup,
   type ImportResult,
   type ImportWarning,
 } from '../../../../common/data-exchange/import.js';
+import type { ImportRefusal } from '../../../../common/data-exchange/import-route.js';
 import { ACCOUNT_ARCHIVE_FILES } from '../../../../common/account/schemas.js';
 import { LOG_LIMITS, logWriteSchema, NO_NUL_MESSAGE } from '../../../../common/logs/schemas.js';
 import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
