@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { LocationPrivacy } from '../../../common/location-privacy';
 import {
@@ -7,6 +7,7 @@ import {
   type Outing,
   type OutingProtocol,
 } from '../../../common/outings/schemas';
+import { Field } from '@/components/field';
 import { LocationPrivacyFields } from '@/components/location-privacy/privacy-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -24,7 +25,6 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { NativeSelect, NativeSelectOption } from '@/components/ui/native-select';
-import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { toZonedInput, withZoneOffset } from '@/lib/form-dates';
 import { browserTimeZone } from '@/lib/log-dates';
@@ -249,35 +249,5 @@ export function EditOutingDialog({
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function Field({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid min-w-0 content-start gap-2">
-      <Label htmlFor={id} className={cn(error && 'text-destructive')}>
-        {label}
-      </Label>
-      {children}
-      {error ? (
-        <p className="text-sm text-destructive" role="alert">
-          {error}
-        </p>
-      ) : (
-        hint && <p className="text-sm text-muted-foreground">{hint}</p>
-      )}
-    </div>
   );
 }
