@@ -69,6 +69,8 @@ export const queryKeys = {
     /** The outings of a page of logs, for its headings (features/logs). */
     some: (ids: string[]) => ['outings', 'some', ids] as const,
     detail: (id: string) => ['outings', 'detail', id] as const,
+    /** Its detections to confirm and those decided (issue 37). */
+    detections: (id: string) => ['outings', 'detections', id] as const,
   },
   lists: {
     all: ['lists'] as const,

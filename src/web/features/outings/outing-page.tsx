@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { IconTooltip } from '@/components/ui/tooltip';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ImportDetectionsDialog, OutingDetections } from '@/features/detections';
 import { shareLink } from '@/features/sharing';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
@@ -125,6 +126,7 @@ export function OutingPage({ id }: { id: string }) {
                 eBird CSV
               </a>
             </Button>
+            <ImportDetectionsDialog outingId={outing.id} />
             <Button variant="outline" onClick={() => setEditing(true)}>
               <Pencil />
               Edit
@@ -144,6 +146,7 @@ export function OutingPage({ id }: { id: string }) {
       ) : (
         <QueryErrorAlert error={error} onRetry={() => void refetch()} />
       )}
+      {outing && <OutingDetections outingId={outing.id} />}
 
       {outing && <EditOutingDialog outing={outing} open={editing} onOpenChange={setEditing} />}
       <DeleteOutingDialog

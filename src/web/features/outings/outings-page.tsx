@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ImportDetectionsDialog } from '@/features/detections';
 import { cn } from '@/lib/cn';
 import { formatObservedMedium, observedDateTime } from '@/lib/log-dates';
 import {
@@ -60,7 +61,10 @@ export function OutingsPage({ startOuting }: { startOuting?: ReactNode }) {
             {isPending ? 'Loading...' : data ? outingsTotal(data.total) : '\u00a0'}
           </p>
         </div>
-        {startOuting}
+        <div className="flex flex-wrap gap-2">
+          <ImportDetectionsDialog />
+          {startOuting}
+        </div>
       </div>
 
       {data && data.items.length > 0 ? (
