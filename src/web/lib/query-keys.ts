@@ -56,6 +56,8 @@ export const queryKeys = {
   account: {
     profile: ['account', 'profile'] as const,
     sessions: ['account', 'sessions'] as const,
+    /** The personal access tokens stations post detections with (issue 37). */
+    tokens: ['account', 'tokens'] as const,
     /** The check of positions filled from photos (issue 31): run on demand, never refetched. */
     photoPositions: ['account', 'photo-positions'] as const,
     /** The accounts that see the exact places of the user's obscured logs (issue 35). */

@@ -20,6 +20,7 @@ import { PhotoPositionsCheck } from './photo-positions-check';
 import { ProfileForm } from './profile-form';
 import { RadioCard } from './radio-card';
 import { SessionsList } from './sessions-list';
+import { StationTokens } from './station-tokens';
 import { TrustedViewers } from './trusted-viewers';
 import { formatStorage, usedPercent } from '@/lib/storage-format';
 import { useAccount, useUpdateAccount } from './use-account';
@@ -50,8 +51,8 @@ function Section({
 }
 
 /**
- * The account page (/account): profile, password, sessions, licence, location privacy and trusted
- * viewers, storage, the check of photo positions, archive, deletion.
+ * The account page (/account): profile, password, sessions, station tokens, licence, location
+ * privacy and trusted viewers, storage, the check of photo positions, archive, deletion.
  */
 export function AccountPage() {
   useDocumentTitle('Account');
@@ -98,6 +99,13 @@ function AccountSections({ account }: { account: Account }) {
         description="Where your account is signed in now."
       >
         <SessionsList />
+      </Section>
+      <Section
+        id="account-tokens"
+        title="Station tokens"
+        description="A recording station (BirdNET-Pi, BirdNET-Go) posts its detections with a token instead of signing in. A token can import detections and nothing else."
+      >
+        <StationTokens />
       </Section>
       <Section
         id="account-license"
