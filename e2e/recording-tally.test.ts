@@ -121,6 +121,27 @@ describe('recording in the outing tally', () => {
     expect(recording!.durationSeconds).toBeLessThan(4);
     expect(recording!.mime).toBe('audio/mp4'); // Chromium records Opus in MP4
     await expectSpectrograms(context, log!);
+
+    // the outing's page shows it: its spectrogram drawn, and it plays
+    const player = page.getByTestId('outing-recording').filter({ hasText: 'Song Thrush' });
+    const spectrogram = player.getByRole('img', { name: /^Spectrogram of the Song Thrush / });
+    await expect
+      .poll(() =>
+        spectrogram.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+    await player.getByRole('button', { name: 'Play recording' }).click();
+    await expect
+      .poll(
+        () =>
+          player
+            .locator('audio')
+            .evaluate((audio) => (audio as unknown as { currentTime: number }).currentTime),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBeGreaterThan(0.3);
     await context.close();
   });
 });
