@@ -1,4 +1,5 @@
 import type { DetectionGroupReply, DetectionImportResult } from '../../../common/detections';
+import { formatClock } from '@/features/recordings';
 
 // What the import dialog and an outing's "To confirm" list say of detections (issue 37).
 
@@ -10,15 +11,7 @@ export const detectionsText = (count: number) =>
 export const percent = (confidence: number) => `${Math.round(confidence * 100)}%`;
 
 /** Seconds into a recording as a player shows them: 12 → "0:12", 3725 → "1:02:05". */
-export function offsetText(seconds: number): string {
-  const whole = Math.floor(seconds);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  return hours > 0
-    ? `${hours}:${pad(minutes)}:${pad(whole % 60)}`
-    : `${minutes}:${pad(whole % 60)}`;
-}
+export const offsetText = formatClock;
 
 /** A recorder's path as its last part: "/data/input/20240501_053000.wav" → the file name. */
 export const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;

@@ -5,3 +5,4 @@ export { RecordButton, RecorderNotice } from './record-button';
 export { formatDuration } from './recorder-state';
 export { RECORDING_FILE_ACCEPT, recordingUploadMessage } from './recording-file';
 export { useRecorder, type MadeRecording, type Recorder } from './use-recorder';
+export { formatClock } from './playback';

@@ -4,10 +4,18 @@
 /** The step of ← and → on the spectrogram, in seconds. */
 export const SEEK_STEP_SECONDS = 5;
 
-/** Seconds as the player's clock shows them, m:ss, cut to the second: 75.9 → '1:15'. */
+/**
+ * Seconds as a player's clock shows them, m:ss (h:mm:ss past an hour), cut to the second:
+ * 75.9 → '1:15', 3725 → '1:02:05'. The recorder, the player and the detections' clips share it.
+ */
 export function formatClock(seconds: number): string {
   const whole = Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0;
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  return hours > 0
+    ? `${hours}:${pad(minutes)}:${pad(whole % 60)}`
+    : `${minutes}:${pad(whole % 60)}`;
 }
 
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));

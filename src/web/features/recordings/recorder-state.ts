@@ -1,4 +1,5 @@
 import { RECORDING_LIMITS } from '../../../common/recordings';
+import { formatClock } from './playback';
 
 // The recorder's rules, apart from the browser (use-recorder.ts runs them): which format to
 // record in, what to tell the person when the microphone is refused, and when to stop.
@@ -116,8 +117,5 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
   }
 }
 
-/** '0:05', '9:59': minutes and seconds of a recording. */
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
+/** '0:05', '9:59': a recording's length, to the nearest second (2.96 s is '0:03'). */
+export const formatDuration = (seconds: number) => formatClock(Math.round(seconds));
