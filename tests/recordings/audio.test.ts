@@ -6,15 +6,11 @@ import {
   NOT_A_RECORDING_MESSAGE,
   VIDEO_NOT_RECORDING_MESSAGE,
 } from '../../src/common/recordings.js';
-import {
-  listeningCopy,
-  probeAudio,
-  sniffAudio,
-  spectrogram,
-  stripAudioMetadata,
-} from '../../src/server/features/recordings/index.js';
+import { probeAudio, sniffAudio } from '../../src/server/features/recordings/index.js';
+import { stripAudioMetadata } from '../../src/server/features/recordings/public-copy.js';
+import { spectrogram } from '../../src/server/features/recordings/spectrogram.js';
 import { audioMothFacts, parseGuanoTimestamp } from '../../src/server/features/recordings/guano.js';
-import { encodeMp3 } from '../../src/server/features/recordings/listening-copy.js';
+import { encodeMp3, listeningCopy } from '../../src/server/features/recordings/listening-copy.js';
 import { mp4Boxes } from '../../src/server/features/recordings/mp4.js';
 import { buildRiff, riffChunks } from '../../src/server/features/recordings/riff.js';
 import { fragmentMp4 } from './fragment-mp4.js';

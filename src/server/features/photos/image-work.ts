@@ -2,7 +2,7 @@ import { IMAGE_TOO_SLOW_MESSAGE, UNREADABLE_IMAGE_MESSAGE } from '../../../commo
 import type { PhotoWorkSettings } from '../../config.js';
 import { HttpError } from '../../http-error.js';
 import { FairPool, PoolClosedError, TimeLimitError } from './fair-pool.js';
-import { uprightSize, type DeriveLimits, type Derivatives } from './images.js';
+import type { DeriveLimits, Derivatives } from './images.js';
 import { spawnWorkerRunner, workerEntry } from './worker-runner.js';
 
 export interface DeriveRequest {
@@ -44,6 +44,8 @@ export class ImageWork {
   }
 
   async derive(userId: string, original: Uint8Array, contentType: string): Promise<DerivedPhoto> {
+    // sharp (libvips) loads with the first photo, not at every start (issue 38, P5)
+    const { uprightSize } = await import('./images.js');
     const size = await uprightSize(original, this.settings.maxPixels);
     const reply = await this.pool
       .run(userId, { original, contentType, limits: this.limits })

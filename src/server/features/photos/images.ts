@@ -1,26 +1,11 @@
-import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import {
-  NOT_AN_IMAGE_MESSAGE,
   PREVIEW_SIZE,
   THUMBNAIL_WIDTH,
   tooManyPixelsMessage,
   UNREADABLE_IMAGE_MESSAGE,
 } from '../../../common/photos.js';
 import { HttpError } from '../../http-error.js';
-
-/**
- * Image types accepted by their bytes, never by name or header. HEIC is not among them: sharp's
- * bundled libvips decodes AVIF but not HEVC, so a HEIC could be neither thumbnailed nor stripped
- * of its GPS; browsers convert HEIC to JPEG when a web page picks photos anyway.
- */
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
-
-export async function sniffImageType(bytes: Uint8Array): Promise<string> {
-  const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !IMAGE_TYPES.has(detected.mime)) throw new HttpError(415, NOT_AN_IMAGE_MESSAGE);
-  return detected.mime;
-}
 
 // libvips' operation cache helps repeated work on one file; here every image is new, and the
 // cache would only hold memory.

@@ -25,7 +25,7 @@ import {
 } from '../../storage/object-storage.js';
 import { isValidUploadSignature } from '../../storage/upload-signature.js';
 import type { ImageWork } from './image-work.js';
-import { sniffImageType } from './images.js';
+import { sniffImageType } from './image-type.js';
 import {
   deleteUnreferencedUploads,
   findOwnCompletedUploads,

@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import { parseBuffer, type IAudioMetadata } from 'music-metadata';
+import type { IAudioMetadata } from 'music-metadata';
 import {
   NOT_A_RECORDING_MESSAGE,
   RECORDING_LIMITS,
@@ -9,7 +8,6 @@ import {
   type RecordingFormat,
 } from '../../../common/recordings.js';
 import { HttpError } from '../../http-error.js';
-import { isOggOpus } from './decode.js';
 import { readRecorderFacts, type RecorderFacts } from './guano.js';
 import { mp3PaddingSamples } from './mpeg.js';
 import { mp4AudioFacts, type Mp4AudioFacts } from './mp4-facts.js';
@@ -40,6 +38,8 @@ const SNIFFED: Record<string, SniffedAudio> = {
 
 /** The recording's container, by its bytes; 415 for anything else (a photo, a text, a video). */
 export async function sniffAudio(bytes: Uint8Array): Promise<SniffedAudio> {
+  // file-type and music-metadata load with the first recording, not at every start (issue 38)
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(bytes);
   const sniffed = detected && SNIFFED[detected.mime];
   if (!sniffed) throw new HttpError(415, NOT_A_RECORDING_MESSAGE);
@@ -50,6 +50,9 @@ export async function sniffAudio(bytes: Uint8Array): Promise<SniffedAudio> {
   return sniffed;
 }
 
+/** Opus puts 'OpusHead' in the first packet of its first page; Vorbis puts '\x01vorbis'. */
+export const isOggOpus = (bytes: Uint8Array) =>
+  new TextDecoder().decode(bytes.subarray(28, 36)) === 'OpusHead';
 const isOggVorbis = (bytes: Uint8Array) =>
   new TextDecoder().decode(bytes.subarray(28, 35)) === '\x01vorbis';
 
@@ -76,6 +79,7 @@ export async function probeAudio(bytes: Uint8Array, sniffed?: SniffedAudio): Pro
   let metadata: IAudioMetadata;
   try {
     // `duration` reads an MP3 without a Xing header to its end rather than guess from its bitrate
+    const { parseBuffer } = await import('music-metadata');
     metadata = await parseBuffer(
       bytes,
       { mimeType: mime, size: bytes.length },

@@ -6,6 +6,7 @@ import { OggOpusDecoder } from 'ogg-opus-decoder';
 import type { RecordingFormat } from '../../../common/recordings.js';
 import { UNREADABLE_RECORDING_MESSAGE } from '../../../common/recordings.js';
 import { HttpError } from '../../http-error.js';
+import { isOggOpus } from './audio.js';
 import { decodeMp4 } from './decode-mp4.js';
 import { riffChunks, waveFormat, type RiffChunk, type WaveFormat } from './riff.js';
 
@@ -106,10 +107,6 @@ async function ready(decoder: WasmDecoder): Promise<StreamDecoder> {
     free: () => decoder.free(),
   };
 }
-
-/** Opus puts 'OpusHead' in the first packet of its first page; Vorbis puts '\x01vorbis'. */
-export const isOggOpus = (bytes: Uint8Array) =>
-  new TextDecoder().decode(bytes.subarray(28, 36)) === 'OpusHead';
 
 async function* decodeWav(bytes: Uint8Array): AsyncGenerator<PcmBlock> {
   const { format, data } = wavLayout(bytes);
