@@ -165,7 +165,11 @@ export async function buildApp(
   await app.register(accessTokenRoutes, { prefix: '/api/account/tokens' });
 
   // the periodic clean-ups, the embedded store's vacuum, the species backbone's first load
-  startJobs(app, { seedTaxa: config.seedTaxa, dataDir: config.dataDir });
+  startJobs(app, {
+    seedTaxa: config.seedTaxa,
+    dataDir: config.dataDir,
+    maintenanceStartDelayMs: config.maintenanceStartDelayMs,
+  });
 
   serveOpenApi(app);
   const health = z.object({ status: z.enum(['ok', 'database unavailable']) });

@@ -176,6 +176,11 @@ export interface Config {
   /** Load the species backbone (common-species) on the first start (SEED_TAXA, default true). */
   seedTaxa: boolean;
   /**
+   * How long after start the embedded store's first VACUUM (ANALYZE) waits: PGlite runs one
+   * statement at a time, and a pass at start held the first requests for a second (issue 38).
+   */
+  maintenanceStartDelayMs: number;
+  /**
    * Who may create an account (REGISTRATION): anyone, holders of an admin's invitation, or no
    * one. The first account of an instance, its admin, can always be created.
    */
@@ -209,6 +214,8 @@ export interface PhotoWorkSettings {
 
 /** Two workers: libvips already spreads one image over every core; the second keeps one user's
  * slow photo from holding up everyone else's. */
+/** The embedded store's first maintenance pass, a minute after start (jobs.ts). */
+export const MAINTENANCE_START_DELAY_MS = 60_000;
 export const PHOTO_WORKERS = 2;
 export const PHOTO_TIME_LIMIT_MS = 20_000;
 
@@ -270,6 +277,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
       timeLimitMs: PHOTO_TIME_LIMIT_MS,
     },
     seedTaxa: vars.SEED_TAXA,
+    maintenanceStartDelayMs: MAINTENANCE_START_DELAY_MS,
     registration: vars.REGISTRATION,
     storageQuotaMb: vars.STORAGE_QUOTA_MB,
     uploadRateLimit: vars.UPLOAD_RATE_LIMIT,

@@ -32,16 +32,21 @@ interface Job {
   everyMs: number | null;
   /** 'awaited': before the app is ready; 'background': as it gets ready, not waited for. */
   atStart: 'awaited' | 'background' | 'no';
+  /** A background job's run at start waits this long (the first requests go first). */
+  startDelayMs?: number;
   run(): Promise<void>;
   /** Logged as a warning when a run fails; the next interval tries again. */
   failure: string;
 }
 
 /** The server's jobs; each runs at most once at a time. */
-function serverJobs(app: FastifyInstance, seedTaxa: boolean, dataDir: string): Job[] {
+function serverJobs(app: FastifyInstance, options: JobOptions): Job[] {
+  const { seedTaxa, dataDir } = options;
   return [
     ...(seedTaxa ? [backboneSeed(app)] : []),
-    ...(app.databaseStore === 'pglite' ? [embeddedVacuum(app)] : []),
+    ...(app.databaseStore === 'pglite'
+      ? [embeddedVacuum(app, options.maintenanceStartDelayMs)]
+      : []),
     {
       // uploads no log took within PHOTO_LIMITS.orphanHours, and their objects
       everyMs: HOUR,
@@ -131,15 +136,27 @@ function backboneSeed(app: FastifyInstance): Job {
  * PGlite has no autovacuum: a VACUUM (ANALYZE) after start and every ten minutes, when logs
  * were written since (docs/decisions/006-embedded-vacuum-job.md).
  */
-function embeddedVacuum(app: FastifyInstance): Job {
+function embeddedVacuum(app: FastifyInstance, startDelayMs: number): Job {
   const failure = 'VACUUM of the embedded database failed';
   const maintenance = embeddedMaintenance(app.db, (error) => app.log.warn({ err: error }, failure));
-  return { everyMs: 10 * MINUTE, atStart: 'background', run: () => maintenance.run(), failure };
+  return {
+    everyMs: 10 * MINUTE,
+    atStart: 'background',
+    startDelayMs,
+    run: () => maintenance.run(),
+    failure,
+  };
+}
+
+interface JobOptions {
+  seedTaxa: boolean;
+  dataDir: string;
+  maintenanceStartDelayMs: number;
 }
 
 /** Runs the server's jobs with the app: from its ready hook to its close hook. */
-export function startJobs(app: FastifyInstance, options: { seedTaxa: boolean; dataDir: string }) {
-  const jobs = serverJobs(app, options.seedTaxa, options.dataDir);
+export function startJobs(app: FastifyInstance, options: JobOptions) {
+  const jobs = serverJobs(app, options);
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<Job, Promise<void>>();
   const runOnce = (job: Job) => {
@@ -157,11 +174,13 @@ export function startJobs(app: FastifyInstance, options: { seedTaxa: boolean; da
       if (job.everyMs !== null)
         timers.push(setInterval(() => void runOnce(job), job.everyMs).unref());
       if (job.atStart === 'awaited') await runOnce(job);
+      else if (job.atStart === 'background' && job.startDelayMs)
+        timers.push(setTimeout(() => void runOnce(job), job.startDelayMs).unref());
       else if (job.atStart === 'background') void runOnce(job);
     }
   });
   app.addHook('onClose', async () => {
-    for (const timer of timers) clearInterval(timer);
+    for (const timer of timers) clearInterval(timer); // a timeout too
     await Promise.all(running.values());
   });
 }

@@ -22,6 +22,7 @@ describe('configuration', () => {
       authRateLimit: 30,
       photos: { maxPixels: 50_000_000, workers: 2, timeLimitMs: 20_000 },
       seedTaxa: true,
+      maintenanceStartDelayMs: 60_000,
       registration: 'invite',
       storageQuotaMb: 2048,
       uploadRateLimit: 120,

@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     allowLocalAccounts: true,
     photos: { maxPixels: 50_000_000, workers: PHOTO_WORKERS, timeLimitMs: PHOTO_TIME_LIMIT_MS },
     seedTaxa: false, // tests/taxonomy loads the backbone itself
+    maintenanceStartDelayMs: 0, // tests/db/embedded-maintenance.test.ts sees the pass at start
     registration: 'open', // most tests sign up several users; tests/accounts check the modes
     storageQuotaMb: 2048,
     uploadRateLimit: UPLOAD_RATE.max,

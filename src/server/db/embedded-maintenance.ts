@@ -5,7 +5,7 @@ import { users } from './schema.js';
 // PGlite runs no autovacuum: left alone, the embedded store never gathers statistics, so it
 // plans with default estimates, and never marks pages all-visible, so index-only scans read the
 // table for every row. With 30,000 logs, a filtered page of the list took 18 ms instead of 2.
-// The server does autovacuum's job: a VACUUM (ANALYZE) after start and, when logs were written
+// The server does autovacuum's job: a VACUUM (ANALYZE) a minute after start and, when logs were written
 // since, every ten minutes (src/server/jobs.ts; docs/decisions/006-embedded-vacuum-job.md).
 // PGlite runs in the server's thread, so a pass holds requests while it runs: 0.3-0.4 s for
 // 300,000 logs.
