@@ -5,7 +5,6 @@
 // Also pgbench of every statement of a create, the session's included: what the SQL alone costs.
 // Run: npm run build && node scripts/with-postgres.mjs node --import tsx bench/create-log.mjs
 // BENCH_ROWS (100,000) logs before; BENCH_SECONDS (10) a load run; BENCH_ROUNDS (3).
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +20,7 @@ import {
   stopServerProcess,
 } from '../tests/support/server-processes.ts';
 import { requireBuild } from './built-app.mjs';
-import { captureSql, pgbench } from './pgbench.mjs';
+import { benchSession, captureSql, pgbench } from './pgbench.mjs';
 import { generate, HEAVY_USER } from './db/generate.mjs';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -46,14 +45,7 @@ await generate(pool, { rows: ROWS });
 await pool.query('VACUUM ANALYZE');
 
 // a session of the heavy user, as the server signs it
-const token = randomBytes(32).toString('base64url');
-const sid = createHash('sha256').update(token).digest('hex');
-const signature = createHmac('sha256', SECRET).update(token).digest('base64').replace(/=/g, '');
-const cookie = `sid=${encodeURIComponent(`${token}.${signature}`)}`;
-await pool.query(
-  `INSERT INTO sessions (sid, sess, expire) VALUES ($1, json_build_object('userId', $2::text), now() + interval '30 days')`,
-  [sid, HEAVY_USER],
-);
+const { cookie, sid } = await benchSession(pool, HEAVY_USER, SECRET);
 
 // A log of a species in the backbone, at a place with a zone: every check of a create runs.
 const body = {

@@ -1,6 +1,7 @@
 // The raw ceiling of the database benchmarks: the server's own SQL, captured from Drizzle while
 // running the server's functions, run by pgbench from as many clients as the load has.
 import { spawnSync } from 'node:child_process';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -86,4 +87,19 @@ export function pgbench(url, scripts, { clients, seconds, warmUp, mode, workDir 
     p50: latencies[Math.floor(latencies.length * 0.5)],
     p99: latencies[Math.floor(latencies.length * 0.99)],
   };
+}
+
+/**
+ * A session of `userId` as the server signs it (the cookie holds the token, the table its
+ * hash), written through `pool`: the cookie to send, and the row's sid.
+ */
+export async function benchSession(pool, userId, secret) {
+  const token = randomBytes(32).toString('base64url');
+  const sid = createHash('sha256').update(token).digest('hex');
+  const signature = createHmac('sha256', secret).update(token).digest('base64').replace(/=/g, '');
+  await pool.query(
+    `INSERT INTO sessions (sid, sess, expire) VALUES ($1, json_build_object('userId', $2::text), now() + interval '30 days')`,
+    [sid, userId],
+  );
+  return { cookie: `sid=${encodeURIComponent(`${token}.${signature}`)}`, sid };
 }

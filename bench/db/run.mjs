@@ -7,7 +7,6 @@
 // and map for P4). BENCH_ONLY=shared-times runs P4 alone (BENCH_SHARED_ROWS, default 100,000).
 // Prints figures and a table; asserts nothing. Figures are noisy on a shared machine.
 import { spawnSync } from 'node:child_process';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ import {
   stopServerProcess,
 } from '../../tests/support/server-processes.ts';
 import { requireBuild } from '../built-app.mjs';
-import { captureSql, PGBIN, pgbench } from '../pgbench.mjs';
+import { benchSession, captureSql, PGBIN, pgbench } from '../pgbench.mjs';
 import { generate, HEAVY_USER } from './generate.mjs';
 import { benchSharedTimes } from './shared-times.mjs';
 
@@ -95,14 +94,7 @@ console.log(
 );
 
 // A session for the heavy user, as the server signs it: the cookie holds the token, the table its hash.
-const token = randomBytes(32).toString('base64url');
-const sid = createHash('sha256').update(token).digest('hex');
-const signature = createHmac('sha256', SECRET).update(token).digest('base64').replace(/=/g, '');
-const cookie = `sid=${encodeURIComponent(`${token}.${signature}`)}`;
-await pool.query(
-  `INSERT INTO sessions (sid, sess, expire) VALUES ($1, json_build_object('userId', $2::text), now() + interval '30 days')`,
-  [sid, HEAVY_USER],
-);
+const { cookie, sid } = await benchSession(pool, HEAVY_USER, SECRET);
 
 // --- P1: the list ---------------------------------------------------------------------------
 const filtersQuery = { q: 'robin', from: '2021-01-01', to: '2030-12-31', minCount: '2' };

@@ -3,7 +3,6 @@
 // ceiling), on PostgreSQL and on PGlite. Keyset pages follow logs_user_newest_idx exactly, so a
 // group of equal times costs what any other rows cost: the plans must hold no Sort.
 import { spawnSync } from 'node:child_process';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +10,7 @@ import { openDatabase, PGLITE_EXTENSIONS } from '../../src/server/db/client.ts';
 import { readExportRows } from '../../src/server/features/data-exchange/export/queries.ts';
 import { getLogPointsJson } from '../../src/server/features/maps/service.ts';
 import { geoQuerySchema } from '../../src/common/maps/geo.ts';
-import { captureSql, PGBIN } from '../pgbench.mjs';
+import { benchSession, captureSql, PGBIN } from '../pgbench.mjs';
 import { generateSharedTimes, SHARED_TIMES_USER } from './generate.mjs';
 
 const ROWS = Number(process.env.BENCH_SHARED_ROWS ?? 100_000);
@@ -100,14 +99,7 @@ export async function benchSharedTimes({
       `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   // a session, as the server signs it: the cookie holds the token, the table its hash
-  const token = randomBytes(32).toString('base64url');
-  const sid = createHash('sha256').update(token).digest('hex');
-  const signature = createHmac('sha256', secret).update(token).digest('base64').replace(/=/g, '');
-  const cookie = `sid=${encodeURIComponent(`${token}.${signature}`)}`;
-  await pool.query(
-    `INSERT INTO sessions (sid, sess, expire) VALUES ($1, json_build_object('userId', $2::text), now() + interval '30 days')`,
-    [sid, SHARED_TIMES_USER],
-  );
+  const { cookie, sid } = await benchSession(pool, SHARED_TIMES_USER, secret);
 
   // The statements: the export's second keyset page (PGlite pages; PostgreSQL reads a cursor of
   // the same order) and the map's second page.
