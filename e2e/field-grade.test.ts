@@ -231,6 +231,8 @@ describe('scrolling between pages', () => {
     const scrollY = () => page.evaluate('window.scrollY') as Promise<number>;
     await page.goto('/stats');
     await page.getByText('Top Species by Count').waitFor();
+    // every card in (its skeletons are shorter or taller than it), so the bottom stays the bottom
+    await expect.poll(() => page.locator('[data-slot="skeleton"]').count()).toBe(0);
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
     const bottom = await scrollY();
     expect(bottom).toBeGreaterThan(300);

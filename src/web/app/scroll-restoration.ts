@@ -7,6 +7,9 @@ const RESTORE_FOR_MS = 3000; // after the page last grew: one whose data takes l
 const RESTORE_AT_MOST_MS = 10_000;
 const positions = new Map<string, number>(); // page URL → its last scroll offset
 const here = () => `${location.pathname}${location.search}`;
+// a page still showing skeletons or marked busy has more content coming
+const stillLoading = () =>
+  document.querySelector('[data-slot="skeleton"], [aria-busy="true"]') !== null;
 
 let current = '';
 let restoring: number | undefined;
@@ -26,7 +29,7 @@ function restore(top: number) {
     window.scrollTo(0, top);
     const now = performance.now();
     // a page still growing (its cards and charts arriving one by one) is waited for
-    if (document.documentElement.scrollHeight !== height) {
+    if (document.documentElement.scrollHeight !== height || stillLoading()) {
       height = document.documentElement.scrollHeight;
       until = Math.min(now + RESTORE_FOR_MS, started + RESTORE_AT_MOST_MS);
     }
