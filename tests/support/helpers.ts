@@ -9,17 +9,34 @@ import { UPLOAD_RATE } from '../../src/common/photos.js';
 import { PHOTO_TIME_LIMIT_MS, PHOTO_WORKERS, type Config } from '../../src/server/config.js';
 import type { LogWriteInput } from '../../src/common/logs/schemas.js';
 
-/** Every database suite runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. */
-export const stores = [
+/**
+ * Every database suite runs on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL. A worker
+ * runs several files with this module loaded once: the PostgreSQL URL is read when a suite asks,
+ * as each file has its own database (own-database.ts).
+ */
+export const stores: { store: string; readonly databaseUrl: string | undefined }[] = [
   ...(process.env.TEST_STORES === 'postgres' ? [] : [{ store: 'pglite', databaseUrl: undefined }]),
   ...(process.env.TEST_DATABASE_URL
-    ? [{ store: 'postgres', databaseUrl: process.env.TEST_DATABASE_URL }]
+    ? [
+        {
+          store: 'postgres',
+          get databaseUrl() {
+            return process.env.TEST_DATABASE_URL;
+          },
+        },
+      ]
     : []),
 ];
 
-// Uploaded photos of this test file's apps land here (the database itself is in memory).
-const testDataDir = mkdtempSync(join(tmpdir(), 'sightbook-test-'));
-process.on('exit', () => rmSync(testDataDir, { recursive: true, force: true }));
+/** Uploads of the running test file's apps land here (file-data-dir.ts makes one per file). */
+function testDataDir(): string {
+  if (!process.env.SIGHTBOOK_TEST_DATA_DIR) {
+    const dir = mkdtempSync(join(tmpdir(), 'sightbook-test-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    process.env.SIGHTBOOK_TEST_DATA_DIR = dir;
+  }
+  return process.env.SIGHTBOOK_TEST_DATA_DIR;
+}
 
 /** The migrated store tests start from (database-templates.ts); none outside vitest (bench/). */
 function providedTemplate(): string | undefined {
@@ -34,7 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
-    dataDir: testDataDir,
+    dataDir: testDataDir(),
     embeddedDatabase: 'memory://',
     embeddedTemplate: providedTemplate(),
     sessionSecret: 'test-secret-that-is-at-least-32-characters-long',

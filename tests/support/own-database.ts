@@ -7,8 +7,11 @@ import { inject } from 'vitest';
 // backbone one file loads would otherwise link another file's logs, and change its counts.
 // Without the right to create databases, the files share the one given.
 
-const root = (process.env.TEST_DATABASE_ROOT_URL ??= process.env.TEST_DATABASE_URL);
+// the server's own URL, kept while TEST_DATABASE_URL names this file's database (a worker runs
+// several files)
+const root = process.env.TEST_DATABASE_ROOT_URL ?? process.env.TEST_DATABASE_URL;
 if (root) {
+  process.env.TEST_DATABASE_ROOT_URL = root;
   const name = `sightbook_test_${randomBytes(8).toString('hex')}`;
   const client = new pg.Client({ connectionString: root });
   await client.connect();
