@@ -180,6 +180,8 @@ export interface Config {
    * statement at a time, and a pass at start held the first requests for a second (issue 38).
    */
   maintenanceStartDelayMs: number;
+  /** scrypt's cost for new password hashes: PASSWORD_COST, not configurable (tests lower it). */
+  passwordCost: PasswordCost;
   /**
    * Who may create an account (REGISTRATION): anyone, holders of an admin's invitation, or no
    * one. The first account of an instance, its admin, can always be created.
@@ -212,12 +214,21 @@ export interface PhotoWorkSettings {
   timeLimitMs: number;
 }
 
-/** Two workers: libvips already spreads one image over every core; the second keeps one user's
- * slow photo from holding up everyone else's. */
 /** The embedded store's first maintenance pass, a minute after start (jobs.ts). */
 export const MAINTENANCE_START_DELAY_MS = 60_000;
+/** Two workers: libvips already spreads one image over every core; the second keeps one user's
+ * slow photo from holding up everyone else's. */
 export const PHOTO_WORKERS = 2;
 export const PHOTO_TIME_LIMIT_MS = 20_000;
+
+/** scrypt's cost for new password hashes: N=2^15, r=8, p=1 take 32 MiB and about 100 ms here.
+ * Each hash keeps its own, so raising it later keeps old hashes verifiable. */
+export interface PasswordCost {
+  N: number;
+  r: number;
+  p: number;
+}
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 15, r: 8, p: 1 };
 
 export interface OidcSettings {
   issuerUrl: string;
@@ -278,6 +289,7 @@ export function loadConfig(env: Env = process.env, webRoot?: string): Config {
     },
     seedTaxa: vars.SEED_TAXA,
     maintenanceStartDelayMs: MAINTENANCE_START_DELAY_MS,
+    passwordCost: PASSWORD_COST,
     registration: vars.REGISTRATION,
     storageQuotaMb: vars.STORAGE_QUOTA_MB,
     uploadRateLimit: vars.UPLOAD_RATE_LIMIT,

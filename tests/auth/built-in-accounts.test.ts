@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/server/app.js';
+import { PASSWORD_COST } from '../../src/server/config.js';
 import { sessions, users } from '../../src/server/db/schema.js';
 import { cookieOf, signUp, stores, testConfig, uniqueEmail } from '../support/helpers.js';
 
 describe.each(stores)('built-in accounts on $store', ({ databaseUrl }) => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp(testConfig({ databaseUrl }));
+    // the server's own scrypt cost, which 'stores a scrypt hash' checks
+    app = await buildApp(testConfig({ databaseUrl, passwordCost: PASSWORD_COST }));
   });
   afterAll(() => app.close());
 

@@ -66,6 +66,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     photos: { maxPixels: 50_000_000, workers: PHOTO_WORKERS, timeLimitMs: PHOTO_TIME_LIMIT_MS },
     seedTaxa: false, // tests/taxonomy loads the backbone itself
     maintenanceStartDelayMs: 0, // tests/db/embedded-maintenance.test.ts sees the pass at start
+    // a 32nd of PASSWORD_COST's work and memory: the suites sign up thousands of accounts
+    passwordCost: { N: 2 ** 10, r: 8, p: 1 },
     registration: 'open', // most tests sign up several users; tests/accounts check the modes
     storageQuotaMb: 2048,
     uploadRateLimit: UPLOAD_RATE.max,

@@ -99,7 +99,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request, reply) => {
-      await changePassword(app.db, requireUserId(request), sessionOf(request), request.body);
+      await changePassword(
+        app.db,
+        requireUserId(request),
+        sessionOf(request),
+        request.body,
+        config.passwordCost,
+      );
       return reply.code(204).send();
     },
   );

@@ -1,3 +1,4 @@
+import type { PasswordCost } from '../../config.js';
 import type {
   Account,
   AccountDeletion,
@@ -140,13 +141,14 @@ export async function changePassword(
   userId: string,
   currentSid: string,
   { currentPassword, newPassword }: PasswordChange,
+  passwordCost: PasswordCost,
 ) {
   const row = await ownRow(db, userId);
   if (!row.passwordHash) {
     throw new HttpError(400, 'This account signs in with its provider and has no password');
   }
   await confirmPassword(db, row, currentPassword, 'Enter your current password');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, passwordCost);
   await db.transaction(async (tx) => {
     if (!(await storePassword(tx, userId, passwordHash))) throw gone();
     await deleteUserSessionsExcept(tx, userId, currentSid);

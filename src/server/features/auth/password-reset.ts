@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { invitations, passwordResets, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import type { Mail } from './mailer.js';
+import type { PasswordCost } from '../../config.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail } from './queries.js';
 import { deleteUserSessions } from './session-store.js';
@@ -69,8 +70,13 @@ export async function storePassword(
  * Spends a reset link: the password changes, every session and every other reset link of the
  * account end. An unknown, used or expired link, or one of a disabled account, all get the one 400.
  */
-export async function resetPassword(db: Db, token: string, newPassword: string): Promise<UserRow> {
-  const passwordHash = await hashPassword(newPassword);
+export async function resetPassword(
+  db: Db,
+  token: string,
+  newPassword: string,
+  passwordCost: PasswordCost,
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(newPassword, passwordCost);
   const invalid = () => new HttpError(400, accountMessages.resetLinkInvalid);
   const user = await db.transaction(async (tx) => {
     const [reset] = await tx

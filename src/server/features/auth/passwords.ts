@@ -1,12 +1,12 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import type { PasswordCost } from '../../config.js';
 
-// scrypt from node:crypto. N=2^15, r=8, p=1 costs 32 MiB and about 100 ms here. The parameters
-// are stored with each hash, so raising them later keeps old hashes verifiable.
-const COST = { N: 2 ** 15, r: 8, p: 1 };
+// scrypt from node:crypto, at the config's cost (PASSWORD_COST). The parameters are stored with
+// each hash, so raising them later keeps old hashes verifiable.
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  const maxmem = 256 * (options.N ?? COST.N) * (options.r ?? COST.r) + 1024 * 1024;
+function derive(password: string, salt: Buffer, options: PasswordCost): Promise<Buffer> {
+  const maxmem = 256 * options.N * options.r + 1024 * 1024;
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -15,10 +15,10 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordCost): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64'), key.toString('base64')].join(
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join(
     '$',
   );
 }
@@ -36,9 +36,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // Checked when no account matches, so a wrong email costs as long as a wrong password.
-let decoyHash: Promise<string> | undefined;
+const decoyHashes = new Map<number, Promise<string>>(); // scrypt's N → a hash of nothing
 
-export async function spendPasswordCheck(password: string): Promise<void> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await decoyHash);
+export async function spendPasswordCheck(password: string, cost: PasswordCost): Promise<void> {
+  const decoy = decoyHashes.get(cost.N) ?? hashPassword(randomBytes(16).toString('hex'), cost);
+  decoyHashes.set(cost.N, decoy);
+  await verifyPassword(password, await decoy);
 }

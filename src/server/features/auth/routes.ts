@@ -153,7 +153,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await registerUser(app.db, config.registration, request.body);
+      const user = await registerUser(
+        app.db,
+        config.registration,
+        request.body,
+        config.passwordCost,
+      );
       await reply.signIn(user.id);
       return reply.code(201).send(user);
     },
@@ -182,7 +187,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app.db, request.body, request.ip);
+      const user = await authenticate(app.db, request.body, request.ip, config.passwordCost);
       await reply.signIn(user.id);
       return user;
     },
@@ -228,7 +233,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const row = await resetPassword(app.db, request.body.token, request.body.newPassword);
+      const row = await resetPassword(
+        app.db,
+        request.body.token,
+        request.body.newPassword,
+        config.passwordCost,
+      );
       if (row.email) await forgetAllFailedSignIns(app.db, row.email);
       await reply.signIn(row.id);
       return toUser(row);

@@ -5,7 +5,7 @@ import { assertMayTrySignIn, forgetFailedSignIns, recordFailedSignIn } from './s
 import { isUniqueViolation, type Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
-import type { Registration } from '../../config.js';
+import type { PasswordCost, Registration } from '../../config.js';
 import { findUserByEmail, findUserById } from './queries.js';
 import { createAccount } from './sign-up.js';
 
@@ -22,8 +22,9 @@ export async function registerUser(
   db: Db,
   registration: Registration,
   payload: RegisterPayload,
+  passwordCost: PasswordCost,
 ): Promise<User> {
-  const passwordHash = await hashPassword(payload.password);
+  const passwordHash = await hashPassword(payload.password, passwordCost);
   try {
     const row = await createAccount(
       db,
@@ -54,12 +55,13 @@ export async function authenticate(
   db: Db,
   payload: LoginPayload,
   clientAddress: string,
+  passwordCost: PasswordCost,
 ): Promise<User> {
   await assertMayTrySignIn(db, payload.email, clientAddress);
   const row = await findUserByEmail(db, payload.email);
   const valid = row?.passwordHash
     ? await verifyPassword(payload.password, row.passwordHash)
-    : await spendPasswordCheck(payload.password).then(() => false);
+    : await spendPasswordCheck(payload.password, passwordCost).then(() => false);
   if (!row || !valid) {
     await recordFailedSignIn(db, payload.email, clientAddress);
     throw new HttpError(401, 'Invalid email or password');
