@@ -174,14 +174,15 @@ function RemoveButton({ rule }: { rule: SensitiveTaxon }) {
       aria-label={`Remove ${ruleLabel(rule)}`}
       disabled={remove.isPending}
       onClick={() =>
-        remove.mutate(rule.id, {
-          onSuccess: () =>
+        // mutateAsync: the list read again takes this row (and a mutate's own callbacks) away
+        remove.mutateAsync(rule.id).then(
+          () =>
             toast.success('Rule removed', {
               description: `Logs of ${rule.scientificName} show again as their owners chose.`,
             }),
-          onError: (error) =>
+          (error: unknown) =>
             toast.error('Not removed', { description: errorMessage(error, 'Please try again.') }),
-        })
+        )
       }
     >
       <Trash2 />

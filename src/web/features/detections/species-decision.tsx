@@ -66,23 +66,23 @@ export function SpeciesDecision({
     setProblem(undefined);
     const recordings =
       clips.objectPaths.length > 0 ? { uploadedRecordingUrls: clips.objectPaths } : {};
-    decide.mutate(
-      { action: 'confirm', choice: { speciesKey, count: checked.data, ...hours, ...recordings } },
-      {
-        onSuccess: () => {
-          clips.clear();
-          toast.success(`${commonName} confirmed and logged`);
-        },
-        onError: failed,
-      },
-    );
+    // mutateAsync: its reply comes after the list is read again, which may have taken this
+    // species off it (a mutate's own callbacks would then never run, and say nothing)
+    decide
+      .mutateAsync({
+        action: 'confirm',
+        choice: { speciesKey, count: checked.data, ...hours, ...recordings },
+      })
+      .then(() => {
+        clips.clear();
+        toast.success(`${commonName} confirmed and logged`);
+      }, failed);
   };
   const reject = () => {
     setProblem(undefined);
-    decide.mutate(
-      { action: 'reject', choice: { speciesKey, ...hours } },
-      { onSuccess: () => toast.success(`${commonName} rejected`), onError: failed },
-    );
+    decide
+      .mutateAsync({ action: 'reject', choice: { speciesKey, ...hours } })
+      .then(() => toast.success(`${commonName} rejected`), failed);
   };
 
   const toggle = (hour: string, on: boolean) =>

@@ -61,15 +61,14 @@ export function ReviewCard({ item }: { item: ReviewItem }) {
 
   const send = (status: ReviewStatus) => {
     setChosen(status);
-    decide.mutate(
-      { id: item.id, decision: { status, comment: comment.trim() || null } },
-      {
-        onSuccess: () => toast.success('Decision saved'),
-        onError: (failure) => {
-          if (!isUnauthorized(failure)) {
-            toast.error('Error', { description: errorMessage(failure, 'Failed to save') });
-          }
-        },
+    // mutateAsync: it settles after the list is read again, which may have taken this card off
+    // (a mutate's own callbacks then never run, and the decision would go unconfirmed)
+    decide.mutateAsync({ id: item.id, decision: { status, comment: comment.trim() || null } }).then(
+      () => toast.success('Decision saved'),
+      (failure: unknown) => {
+        if (!isUnauthorized(failure)) {
+          toast.error('Error', { description: errorMessage(failure, 'Failed to save') });
+        }
       },
     );
   };
