@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepTreeToOwner, privateDir } from '../private-files.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { NamingClient } from './named-statements.js';
 import * as schema from './schema.js';
 
 /** One type for both stores; a transaction fits it too. */
@@ -105,7 +106,7 @@ async function openPglite(
 }
 
 async function openPostgres(connectionString: string, progress: OpeningStep): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: NamingClient });
   // An idle client losing its server (restart, failover) must not crash the process.
   pool.on('error', () => {});
   try {
