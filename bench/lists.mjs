@@ -2,12 +2,16 @@
 // Benchmark of issue 20's species lists: GET /api/lists for a user with 100,000 logs of 2,000
 // species (Zipf-like; three in five linked to taxa, spellings varying in case; half the logs
 // with a time zone), on the embedded store, plus the plan of the life list's statement.
+// Issue 38's P16: the life list and the stats summary asked right after a write (which empties
+// their result cache), beside the same statement run straight on the store (what psql would run
+// there), alternated.
 // Usage: node --import tsx bench/lists.mjs   (TEST_DATABASE_URL set: on that PostgreSQL instead)
 // Prints figures; asserts nothing.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
-import { listStatement } from '../src/server/features/lists/queries.ts';
-import { signUp, testConfig } from '../tests/support/helpers.ts';
+import { listSpecies, listStatement } from '../src/server/features/lists/queries.ts';
+import { sumLogs } from '../src/server/features/stats/queries.ts';
+import { aLog, signUp, testConfig } from '../tests/support/helpers.ts';
 
 const LOGS = 100_000;
 const SPECIES = 2_000;
@@ -56,6 +60,55 @@ for (const query of [
       `${(body.length / 1e3).toFixed(0)} kB`,
   );
 }
+// P16: each answer right after a write, beside its statement alone after a write
+const headers = { cookie: user.cookie };
+const write = async () => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/logs',
+    headers,
+    payload: aLog({ speciesCommon: `Bird ${1 + Math.floor(Math.random() * SPECIES)}` }),
+  });
+  if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}`);
+};
+const afterWrite = [
+  {
+    name: 'life list',
+    served: () => app.inject({ url: '/api/lists?kind=life', headers }),
+    statement: () => listSpecies(app.db, user.id, { kind: 'life' }, 'en'),
+  },
+  {
+    name: 'stats summary',
+    served: () => app.inject({ url: '/api/stats/summary', headers }),
+    statement: () => sumLogs(app.db, user.id, {}),
+  },
+];
+console.log(
+  `\nP16 (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}), medians of ${SAMPLES} alternated, each after a write`,
+);
+console.log(
+  '| answer | served | its statement alone | ratio | goal |\n| --- | --- | --- | --- | --- |',
+);
+for (const { name, served, statement } of afterWrite) {
+  const servedTimes = [];
+  const statementTimes = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    await write();
+    let t = performance.now();
+    const res = await served();
+    servedTimes.push(performance.now() - t);
+    if (res.statusCode !== 200) throw new Error(`${name} answered ${res.statusCode}`);
+    await write();
+    t = performance.now();
+    await statement();
+    statementTimes.push(performance.now() - t);
+  }
+  const [a, b] = [median(servedTimes), median(statementTimes)];
+  console.log(
+    `| ${name} | ${a.toFixed(0)} ms | ${b.toFixed(0)} ms | ${(a / b).toFixed(2)} | ≤ 1.5 |`,
+  );
+}
+
 const plan = await app.db.execute(
   sql`EXPLAIN (ANALYZE, COSTS OFF) ${listStatement(user.id, { kind: 'life' }, 'en')}`,
 );

@@ -95,19 +95,28 @@ export async function listSpecies(
 export function listStatement(userId: string, scope: ListScope, language: string): SQL {
   const inScope = sql`${logs.userId} = ${userId} AND ${scopeCondition(scope)}`;
   return sql`
-    WITH spellings AS MATERIALIZED (
-      SELECT ${listKey} AS key, ${logs.speciesUnit} IS NOT NULL AS counted,
-        -- the taxon that names the row: the species itself, not one of its subspecies
-        CASE WHEN ${logs.speciesUnit} IS NULL
-          OR ${logs.speciesUnit} = 'sci:' || species_binomial(${taxa.scientificName})
-          THEN ${logs.taxonId} END AS taxon_id,
-        -- spellings of a subspecies or group ('Barn Owl (Eurasian)') name the species last
-        ${logs.speciesUnit} IS NOT NULL AND (${logs.speciesCommon} ~ '[\(\[]'
-          OR coalesce(${logs.speciesScientific}, '') ~ '^\s*\S+\s+\S+\s+\S') AS below,
-        trim(${logs.speciesCommon}) AS common, nullif(trim(${logs.speciesScientific}), '') AS scientific,
+    WITH names AS MATERIALIZED (
+      -- the logs grouped by their stored names first: the regular expressions and the taxon
+      -- below then run once a group, not once a log (issue 38: a life list of 100,000 logs went
+      -- from 850 to 200 ms on PostgreSQL, from 1,350 to 360 ms on PGlite)
+      SELECT ${listKey} AS key, ${logs.speciesUnit} AS unit, ${logs.taxonId} AS taxon_id,
+        ${logs.speciesCommon} AS common, ${logs.speciesScientific} AS scientific,
         count(*) AS logs, sum(${logs.count}) AS individuals,
         min(${logs.observedAt}) AS first_at, max(${logs.observedAt}) AS last_at
-      FROM ${logs} LEFT JOIN ${taxa} ON ${taxa.id} = ${logs.taxonId} WHERE ${inScope}
+      FROM ${logs} WHERE ${inScope}
+      GROUP BY 1, 2, 3, 4, 5
+    ), spellings AS MATERIALIZED (
+      SELECT n.key, n.unit IS NOT NULL AS counted,
+        -- the taxon that names the row: the species itself, not one of its subspecies
+        CASE WHEN n.unit IS NULL OR n.unit = 'sci:' || species_binomial(${taxa.scientificName})
+          THEN n.taxon_id END AS taxon_id,
+        -- spellings of a subspecies or group ('Barn Owl (Eurasian)') name the species last
+        n.unit IS NOT NULL AND (n.common ~ '[\(\[]'
+          OR coalesce(n.scientific, '') ~ '^\s*\S+\s+\S+\s+\S') AS below,
+        trim(n.common) AS common, nullif(trim(n.scientific), '') AS scientific,
+        sum(n.logs) AS logs, sum(n.individuals) AS individuals,
+        min(n.first_at) AS first_at, max(n.last_at) AS last_at
+      FROM names n LEFT JOIN ${taxa} ON ${taxa.id} = n.taxon_id
       GROUP BY 1, 2, 3, 4, 5, 6
     ), species AS MATERIALIZED (
       SELECT key, bool_or(counted) AS counted, min(taxon_id) AS taxon_id, sum(logs) AS logs,
