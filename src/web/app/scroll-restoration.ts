@@ -3,7 +3,8 @@
 // before a lazily loaded page has its height, so it is turned off). A change of the URL that
 // replaces it (typing a search, a filter) keeps the scroll where it is.
 
-const RESTORE_FOR_MS = 3000; // after the page last grew: one whose data takes longer starts where it can
+// after the page last grew or showed a skeleton: one whose data takes longer starts where it can
+const RESTORE_FOR_MS = 3000;
 const RESTORE_AT_MOST_MS = 10_000;
 const positions = new Map<string, number>(); // page URL → its last scroll offset
 const here = () => `${location.pathname}${location.search}`;
