@@ -1,5 +1,4 @@
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +7,9 @@ import { buildApp } from '../../src/server/app.js';
 import { BackupError, backupDatabase, restoreDatabase } from '../../src/server/db/backup.js';
 import { DataDirInUseError, lockDataDir } from '../../src/server/db/data-dir-lock.js';
 import { createLogAs, signUp, testConfig } from '../support/helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-backup-'));
+const freshDir = () => tempDir('backup');
 const embedded = (dataDir = freshDir()) =>
   testConfig({ dataDir, embeddedDatabase: join(dataDir, 'db') });
 

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,11 +8,12 @@ import {
   lockDataDir,
   startTimeOf,
 } from '../../src/server/db/data-dir-lock.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // Decision 007: the lock names its owner by PID, start time and boot, so that a lock left by a
 // crash is taken over even when the PID is in use again (PID 1 in a restarted container).
 
-const freshDataDir = () => join(mkdtempSync(join(tmpdir(), 'sightbook-lock-')), 'db');
+const freshDataDir = () => join(tempDir('lock'), 'db');
 const writeLock = (dataDir: string, owner: unknown) =>
   writeFileSync(`${dataDir}.lock`, JSON.stringify(owner));
 const ownerOf = (dataDir: string) => JSON.parse(readFileSync(`${dataDir}.lock`, 'utf8'));

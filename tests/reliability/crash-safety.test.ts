@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleImage, stores, uniqueEmail } from '../support/helpers.js';
 import {
@@ -8,6 +5,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../support/server-processes.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // R3: 50 concurrent writers create logs with photos (three links and one uploaded image, sent
 // through the whole upload flow); the server is killed with SIGKILL at a random moment,
@@ -29,7 +27,7 @@ interface Sighting {
 
 describe.each(stores)('crash safety on $store', ({ databaseUrl }) => {
   const env = {
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-crash-')),
+    DATA_DIR: tempDir('crash'),
     DATABASE_URL: databaseUrl,
     UPLOAD_RATE_LIMIT: '1000000', // the writers upload far more than a person would
   };

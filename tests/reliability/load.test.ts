@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error autocannon ships no types; its result is read through LoadResult below
 import autocannon from 'autocannon';
@@ -12,6 +9,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../support/server-processes.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // R4: 200 connections of a read-heavy mix with writes against the real server process on
 // PostgreSQL (the embedded store runs every query on one connection: it gets 20). Errors fail
@@ -31,7 +29,7 @@ interface LoadResult {
 
 describe.each(stores)('load on $store', ({ databaseUrl }) => {
   const env = {
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-load-')),
+    DATA_DIR: tempDir('load'),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
   };

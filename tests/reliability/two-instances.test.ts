@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OTHER_PHOTO_STORE } from '../../src/server/storage/photo-store-identity.js';
 import { uniqueEmail } from '../support/helpers.js';
@@ -9,6 +6,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../support/server-processes.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // Scale-out (ARCHITECTURE): two server processes on one PostgreSQL with one SESSION_SECRET
 // share sessions and data; nothing lives in one process's memory.
@@ -21,7 +19,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const env = (name: string) => ({
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       SESSION_SECRET: 'one-secret-shared-by-every-instance-of-this-app',
-      DATA_DIR: mkdtempSync(join(tmpdir(), `sightbook-${name}-`)),
+      DATA_DIR: tempDir(name),
     });
     const [one, two] = await Promise.all(
       ['one', 'two'].map((name) =>
@@ -81,14 +79,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
       // what the first test started holds its locks until its processes stop
       await Promise.all(servers.splice(0).map((server) => stopServerProcess(server.child)));
 
-      const shared = mkdtempSync(join(tmpdir(), 'sightbook-shared-disk-'));
+      const shared = tempDir('shared-disk');
       const first = await start(shared);
       servers.push(first);
       const sameDisk = await start(shared);
       servers.push(sameDisk);
       expect([warned(first), warned(sameDisk)]).toEqual([false, false]);
 
-      const ownDisk = await start(mkdtempSync(join(tmpdir(), 'sightbook-own-disk-')));
+      const ownDisk = await start(tempDir('own-disk'));
       servers.push(ownDisk);
       expect(warned(ownDisk)).toBe(true);
       const line = ownDisk

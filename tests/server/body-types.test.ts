@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import {
@@ -13,6 +10,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../support/server-processes.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // Issue 31: a 383-byte zip sent as application/zip froze the server for minutes (the NUL check
 // walked the raw body stream, its socket and the server). Every body type the server accepts is
@@ -53,7 +51,7 @@ describe.each(stores)('every accepted body type on $store', ({ databaseUrl }) =>
       ['--max-old-space-size=256', '--import', 'tsx', 'src/server/main.ts'],
       {
         DATABASE_URL: databaseUrl,
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-bodies-')),
+        DATA_DIR: tempDir('bodies'),
       },
     );
     origin = server.url;

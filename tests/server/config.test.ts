@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, tileImageSource } from '../../src/server/config.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 type Env = Record<string, string>;
 
-const freshDir = () => mkdtempSync(join(tmpdir(), 'sightbook-config-'));
+const freshDir = () => tempDir('config');
 
 describe('configuration', () => {
   it('has working defaults for every variable', () => {

@@ -1,11 +1,11 @@
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, lstatSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { backupDatabase, restoreDatabase } from '../../src/server/db/backup.js';
 import { readOrCreateSessionSecret } from '../../src/server/session-secret.js';
 import { createLogAs, signUp, testConfig, uploadPhotoAs } from '../support/helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // Issue #19: the data directory 0700; the database files, the session secret, photos and
 // backups 0600, whatever the umask. buildApp is tested under the common umask 022 (main.ts sets
@@ -28,7 +28,7 @@ function notPrivate(root: string): string[] {
 }
 
 const freshDataDir = () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-modes-'));
+  const dataDir = tempDir('modes');
   chmodSync(dataDir, 0o755); // as an operator's mkdir leaves it
   return dataDir;
 };
@@ -75,7 +75,7 @@ describe('the files the server writes', () => {
     await createLogAs(app, await signUp(app, 'modes-backup'));
     await app.close();
 
-    const file = join(mkdtempSync(join(tmpdir(), 'sightbook-modes-backup-')), 'backup.tar.gz');
+    const file = join(tempDir('modes-backup'), 'backup.tar.gz');
     writeFileSync(file, 'an older backup', { mode: 0o644 });
     await backupDatabase(source, file);
     expect(mode(file)).toBe(0o600);

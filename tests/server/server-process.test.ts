@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +14,7 @@ import {
   startServerProcess,
   stopServerProcess,
 } from '../support/server-processes.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 const startServer = (env: NodeJS.ProcessEnv) =>
   startServerProcess(['--import', 'tsx', 'src/server/main.ts'], { LOG_LEVEL: 'info', ...env });
@@ -45,7 +45,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a start while another instance mi
         {
           LOG_LEVEL: 'info',
           DATABASE_URL: process.env.TEST_DATABASE_URL,
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-waiting-')),
+          DATA_DIR: tempDir('waiting'),
         },
         { port },
       );
@@ -71,7 +71,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a start while another instance mi
 });
 
 describe.each(stores)('the server process on $store', ({ databaseUrl }) => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-process-'));
+  const dataDir = tempDir('process');
   const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
   const running: ChildProcess[] = [];
   afterAll(() => running.forEach((child) => child.kill('SIGKILL')));
@@ -151,7 +151,7 @@ describe('a second server on the same embedded data directory', () => {
     'refuses to start, naming the process that holds it',
     { timeout: PROCESS_TEST_MS },
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-twice-'));
+      const dataDir = tempDir('twice');
       const first = await startServer({ DATA_DIR: dataDir, DATABASE_URL: undefined });
       try {
         const second = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -176,7 +176,7 @@ describe.runIf(process.platform === 'linux')('a lock left by a crash', () => {
     'is taken over when its PID now belongs to another process (PID 1 in a container)',
     { timeout: PROCESS_TEST_MS },
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'sightbook-crashed-'));
+      const dataDir = tempDir('crashed');
       // PID 1 is alive here, but it is not the process that wrote this lock: it started earlier.
       writeFileSync(
         join(dataDir, 'db.lock'),
@@ -204,7 +204,7 @@ describe('a bad configuration', () => {
         env: {
           ...process.env,
           PORT: 'eighty',
-          DATA_DIR: mkdtempSync(join(tmpdir(), 'sightbook-bad-')),
+          DATA_DIR: tempDir('bad'),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { REGIONS, regionOfZone } from '../../src/common/regions.js';
 import type { Taxon } from '../../src/common/taxonomy.js';
 import { seedTaxon } from '../support/seed-taxa.js';
 import { aLog, as, getFor, signUp, stores, testConfig, type TestUser } from '../support/helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // The birds of a new instance (issue 33): eBird's list with names in many languages, former
 // names, genera and families, prevailing over the common-species seed's birds. The real file,
@@ -24,7 +24,7 @@ import { aLog, as, getFor, signUp, stores, testConfig, type TestUser } from '../
 
 const GENERA =
   /^(Turdus|Fringilla|Anser|Columba|Dryobates|Buteo|Milvus|Erithacus|Prunella|Petroica) /;
-const work = mkdtempSync(join(tmpdir(), 'sightbook-birds-'));
+const work = tempDir('birds');
 const real = readBirds();
 
 function birdsFile(name: string, birds: BirdsFile): string {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,11 +16,12 @@ import {
   testConfig,
   type TestUser,
 } from '../support/helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // `npm run taxa:import -- FILE` (issue 20): checklists shaped like the real downloads, zipped
 // here from tests/taxonomy/fixtures/<name>/ as their publishers zip them.
 const fixtures = join(import.meta.dirname, 'fixtures');
-const work = mkdtempSync(join(tmpdir(), 'sightbook-checklists-'));
+const work = tempDir('checklists');
 
 async function archive(name: string): Promise<string> {
   const zip = new yazl.ZipFile();

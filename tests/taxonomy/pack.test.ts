@@ -1,6 +1,5 @@
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
@@ -22,12 +21,13 @@ import {
   testConfig,
   type TestUser,
 } from '../support/helpers.js';
+import { tempDir } from '../support/temp-dirs.js';
 
 // GET /api/taxa/pack (issue 20, docs/decisions/012-offline-taxa-pack.md): the backbone as the
 // web app keeps it for offline search, and that search ranking as GET /api/taxa does.
 
 const fixtures = join(import.meta.dirname, 'fixtures');
-const work = mkdtempSync(join(tmpdir(), 'sightbook-pack-'));
+const work = tempDir('pack');
 
 /** A fixture folder zipped as its publisher zips it, its lines kept when `keep` says so. */
 async function archive(name: string, keep = (_line: string) => true): Promise<string> {
