@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { accountMessages } from '../../../common/auth/schemas.js';
+import type { PasswordCost } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { invitations, passwordResets, users, type UserRow } from '../../db/schema.js';
 import { HttpError } from '../../http-error.js';
 import type { Mail } from './mailer.js';
-import type { PasswordCost } from '../../config.js';
 import { hashPassword } from './passwords.js';
 import { findUserByEmail } from './queries.js';
 import { deleteUserSessions } from './session-store.js';
