@@ -4,14 +4,17 @@
 // common-species, then the birds, the data directory's size before and after, the slowest
 // answer of GET /healthz asked every 100 ms meanwhile (the seed runs in the background), the
 // duplicate scientific names left, the seed's birds eBird did not take over, and the pack's
-// gzip size a language.
+// gzip size a language; then P14 of issue 38: the same rows (taxa, names, sources) written by
+// COPY into a new instance's empty tables, beside the seed's time.
 // Usage: node --import tsx bench/backbone-seed.mjs      Prints figures; asserts nothing.
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
+import { PGLITE_EXTENSIONS } from '../src/server/db/client.ts';
 import { TaxaPacks } from '../src/server/features/taxonomy/pack.ts';
 import { testConfig } from '../tests/support/helpers.ts';
 
@@ -34,7 +37,7 @@ console.log(
 const loaded = new Map();
 let slowest = 0;
 let answers = 0;
-while (loaded.size < 2) {
+while (loaded.size < 3) {
   // late: since the moment it was due, 100 ms after the previous answer (a blocked event loop
   // delays the timer too)
   const due = performance.now() + 100;
@@ -49,9 +52,11 @@ while (loaded.size < 2) {
 }
 // the job links logs after the load; wait for it to finish with the app
 await app.close();
+const seedMs = loaded.get('names:vertebrates');
 console.log(
   `common-species loaded after ${seconds(loaded.get('common-species'))}, the birds after ` +
-    `${seconds(loaded.get('birds'))}; /healthz answered ${answers} times, the slowest in ${seconds(slowest)}`,
+    `${seconds(loaded.get('birds'))}, the other names after ${seconds(seedMs)}; ` +
+    `/healthz answered ${answers} times, the slowest in ${seconds(slowest)}`,
 );
 
 const reopened = await buildApp(testConfig({ dataDir, embeddedDatabase, logLevel: 'silent' }));
@@ -85,5 +90,50 @@ for (const language of ['en', 'fr', 'de', 'es', 'nl', 'ja']) {
       `built in ${seconds(performance.now() - built)}`,
   );
 }
+
+// P14's ceiling: COPY of the same rows (taxa, their names, the sources) into the tables of a
+// new instance's store, migrated and empty: the tables, their indexes and triggers, no app.
+const copied = ['taxa', 'taxon_names', 'taxon_sources'];
+const dumps = [];
+for (const table of copied) {
+  const { rows } = await db.execute(
+    sql`SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS columns
+        FROM information_schema.columns
+        WHERE table_schema = 'public' AND table_name = ${table} AND is_generated = 'NEVER'`,
+  );
+  dumps.push({ table, columns: rows[0].columns });
+}
 await reopened.close();
+const seeded = await PGlite.create({ dataDir: embeddedDatabase, extensions: PGLITE_EXTENSIONS });
+for (const dump of dumps) {
+  const out = await seeded.query(
+    `COPY (SELECT ${dump.columns} FROM ${dump.table}) TO '/dev/blob' WITH (FORMAT csv)`,
+  );
+  dump.blob = out.blob;
+}
+await seeded.close();
+const emptyDir = mkdtempSync(join(tmpdir(), 'sightbook-seed-copy-'));
+const empty = join(emptyDir, 'db');
+await (
+  await buildApp(testConfig({ dataDir: emptyDir, embeddedDatabase: empty, logLevel: 'silent' }))
+).close();
+const target = await PGlite.create({ dataDir: empty, extensions: PGLITE_EXTENSIONS });
+const copyStarted = performance.now();
+for (const dump of dumps) {
+  await target.query(
+    `COPY ${dump.table} (${dump.columns}) FROM '/dev/blob' WITH (FORMAT csv)`,
+    [],
+    {
+      blob: dump.blob,
+    },
+  );
+}
+const copyMs = performance.now() - copyStarted;
+await target.close();
+console.log(
+  `P14 the first start's backbone: seeded in ${seconds(seedMs)} (from the start) vs COPY of the ` +
+    `same rows in ${seconds(copyMs)}: ${(copyMs / seedMs).toFixed(2)} of COPY ` +
+    `(goal ≥ 0.5: ${copyMs / seedMs >= 0.5 ? 'met' : 'MISSED'})`,
+);
+rmSync(emptyDir, { recursive: true, force: true });
 rmSync(dataDir, { recursive: true, force: true });

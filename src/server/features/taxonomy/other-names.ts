@@ -28,6 +28,12 @@ const BATCH = 2000;
 /** Bumped when the reading below changes (2: English names in englishNameCase). */
 const READING = 2;
 
+const readOtherNames = (file: URL | string = namesFile) =>
+  namesSchema.parse(JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')));
+
+/** The version of the names the seed loads (of the file's data). */
+export const otherNamesVersion = (data = readOtherNames()) => `${data.version}+${READING}`;
+
 /**
  * Adds the file's names to the taxa they name, once a version (`again`: after the seed was
  * written anew); the number of names written.
@@ -37,10 +43,8 @@ export async function seedOtherNames(
   file: URL | string = namesFile,
   { again = false }: { again?: boolean } = {},
 ): Promise<number> {
-  const data = namesSchema.parse(
-    JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')),
-  );
-  const version = `${data.version}+${READING}`;
+  const data = readOtherNames(file);
+  const version = otherNamesVersion(data);
   if (!again && (await loadedVersion(db, OTHER_NAMES_SOURCE)) === version) return 0;
   const wanted = data.taxa.map(([scientific, group]) => ({
     key: nameKey(scientific),
