@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import { NO_SESSION } from './api-docs.js';
 import type { Config } from './config.js';
+import { countRequests } from './db/traffic.js';
 import { databasePlugin } from './db/plugin.js';
 import { isDatabaseReady, openDatabase } from './db/client.js';
 import { installErrorHandler } from './error-handler.js';
@@ -109,6 +110,7 @@ export async function buildApp(
   // listens only once it is done, however long that is.
   const database = await openDatabase(config, (step) => app.log.info(step));
   await app.register(databasePlugin, { database });
+  countRequests(app); // an import gives way to the requests it sees (db/traffic.ts)
   app.log.info({ store: database.store }, 'database ready');
   await app.register(sessionsPlugin, { config });
   await app.register(rateLimitPlugin, { config });

@@ -15,6 +15,7 @@ import { LOG_LIMITS, logWriteSchema, NO_NUL_MESSAGE } from '../../../../common/l
 import { outingWriteSchema, type OutingWritePayload } from '../../../../common/outings/schemas.js';
 import { parseIsoDateTime } from '../../../../common/dates.js';
 import type { Db } from '../../../db/client.js';
+import { othersInFlight } from '../../../db/traffic.js';
 import { HttpError } from '../../../http-error.js';
 import {
   createImportedLogs,
@@ -47,6 +48,12 @@ const UNRECOGNISED =
  * this long for each of its queries. The rows a batch takes follow from the previous batch's time.
  */
 const BATCH_TARGET_MS = 30;
+/**
+ * The same with no other request being answered: fewer, larger batches (a statement's own cost
+ * counts for less); a request that comes meanwhile waits for that one batch, then the import
+ * gives way and sizes its batches for BATCH_TARGET_MS again.
+ */
+const ALONE_BATCH_TARGET_MS = 100;
 const FIRST_BATCH_ROWS = 100;
 const MAX_BATCH_ROWS = 1000;
 /** Rows read between two yields to the event loop. */
@@ -57,10 +64,14 @@ const LOOKUP_KEYS = 500;
 /**
  * Leaves the database to other requests for as long as the import just held it (at least a
  * turn of the event loop): the queries queued meanwhile run, and so do the ones that follow
- * them in the same request, before the import's next statement.
+ * them in the same request, before the import's next statement. With no other request being
+ * answered, a turn of the event loop: there is no one to wait for (a request that comes during
+ * the next batch waits for that batch alone, then gets its turn).
  */
-const giveWay = (heldMs: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(heldMs, 1), 200)));
+const giveWay = (db: Db, heldMs: number) =>
+  othersInFlight(db)
+    ? new Promise((resolve) => setTimeout(resolve, Math.min(Math.max(heldMs, 1), 200)))
+    : yieldToOthers();
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -330,7 +341,7 @@ async function withoutDuplicates(db: Db, userId: string, format: CsvFormat, rows
       const sameSpecies = names !== undefined && speciesNames(row).some((name) => names.has(name));
       if (!imported && !own && !sameSpecies) fresh.push(row);
     }
-    await giveWay(performance.now() - began);
+    await giveWay(db, performance.now() - began);
   }
   return { rows: fresh, duplicates: rows.length - fresh.length };
 }
@@ -351,8 +362,9 @@ async function writeInBatches(db: Db, userId: string, rows: ValidRow[]): Promise
       const began = performance.now();
       made.push(...(await createImportedLogs(db, userId, batch)));
       const took = performance.now() - began;
-      await giveWay(took);
-      const fitting = Math.round((batch.length * BATCH_TARGET_MS) / Math.max(took, 1));
+      await giveWay(db, took);
+      const target = othersInFlight(db) ? BATCH_TARGET_MS : ALONE_BATCH_TARGET_MS;
+      const fitting = Math.round((batch.length * target) / Math.max(took, 1));
       size = Math.min(MAX_BATCH_ROWS, Math.max(10, fitting, Math.round(size / 2)));
     }
   } catch (error) {
@@ -389,7 +401,7 @@ async function outingsToMake(
       const ownId = outings.get(key)?.ownId;
       if (!known.has(key) && ownId && own.has(ownId)) known.set(key, ownId);
     }
-    await giveWay(performance.now() - began);
+    await giveWay(db, performance.now() - began);
   }
   // An outing the file names but neither holds nor the account has: its logs come without it.
   const unresolved = new Set(keys.filter((key) => !known.has(key) && !outings.get(key)?.payload));
@@ -435,7 +447,7 @@ async function writeOutings(
       );
       made.push(...batch.made);
       for (const [key, id] of batch.ids) ids.set(key, id);
-      await giveWay(performance.now() - began);
+      await giveWay(db, performance.now() - began);
     }
   } catch (error) {
     await deleteImportedOutings(db, userId, made);
