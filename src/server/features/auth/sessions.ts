@@ -78,15 +78,12 @@ export const sessionsPlugin = fp<{ config: Config }>(
       if (!needsSession && !hintMissing) return; // assets and pages need no session
       const unsigned = raw ? request.unsignCookie(raw) : undefined;
       const now = new Date();
-      const session =
-        unsigned?.valid && unsigned.value
-          ? await findLiveSession(app.db, hashToken(unsigned.value), now)
-          : undefined;
-      if (!session || !unsigned?.value) {
+      const sid = unsigned?.valid && unsigned.value ? hashToken(unsigned.value) : undefined;
+      const session = sid ? await findLiveSession(app.db, sid, now) : undefined;
+      if (!session || !sid || !unsigned?.value) {
         clearStaleHint(request, reply);
         return;
       }
-      const sid = hashToken(unsigned.value);
       request.userId = session.sess.userId;
       request.sessionId = sid;
       if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
