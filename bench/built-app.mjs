@@ -27,12 +27,15 @@ export async function startBuiltServer(env) {
   const { spawn } = await import('node:child_process');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_SERVER_FLAGS: more node flags for the server (--cpu-prof --cpu-prof-dir=…)
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT: '100000',
+      REGISTRATION: 'open', // benchmarks sign up users of their own
       ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
       ...env,
     },

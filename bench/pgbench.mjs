@@ -91,7 +91,7 @@ export function pgbench(url, scripts, { clients, seconds, warmUp, mode, workDir 
 
 /**
  * A session of `userId` as the server signs it (the cookie holds the token, the table its
- * hash), written through `pool`: the cookie to send, and the row's sid.
+ * hash), written through `pool`: the cookie header a browser sends, and the row's sid.
  */
 export async function benchSession(pool, userId, secret) {
   const token = randomBytes(32).toString('base64url');
@@ -101,5 +101,40 @@ export async function benchSession(pool, userId, secret) {
     `INSERT INTO sessions (sid, sess, expire) VALUES ($1, json_build_object('userId', $2::text), now() + interval '30 days')`,
     [sid, userId],
   );
-  return { cookie: `sid=${encodeURIComponent(`${token}.${signature}`)}`, sid };
+  // with the hint a browser keeps beside it: without it, every reply would set both cookies again
+  return { cookie: `sid=${encodeURIComponent(`${token}.${signature}`)}; signed_in=1`, sid };
+}
+
+const TICKS = 100; // USER_HZ: /proc counts CPU time in hundredths of a second on Linux
+const procTicks = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime, stime, cutime, cstime (fields 14-17; the children's once they were waited for)
+  return fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0);
+};
+const machineTicks = () => {
+  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const [user, nice, system, , , irq, softirq, steal] = cpu.split(/\s+/).slice(1).map(Number);
+  return user + nice + system + irq + softirq + steal;
+};
+
+/**
+ * Where the cores went while `run` ran, in cores (CPU-seconds a second): the server process
+ * (`serverPid`), this process with its children (the load generator: autocannon, or pgbench),
+ * and the rest of the machine (PostgreSQL, and whatever else shares the box).
+ */
+export async function cpuShares(serverPid, run) {
+  const before = {
+    machine: machineTicks(),
+    self: procTicks(process.pid),
+    server: procTicks(serverPid),
+  };
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  const server = (procTicks(serverPid) - before.server) / TICKS / seconds;
+  const client = (procTicks(process.pid) - before.self) / TICKS / seconds;
+  const rest = (machineTicks() - before.machine) / TICKS / seconds - server - client;
+  const shares = { server, client, rest };
+  const text = `cores: server ${server.toFixed(2)}, load generator ${client.toFixed(2)}, PostgreSQL and the rest ${rest.toFixed(2)}`;
+  return { result, shares, text };
 }
