@@ -154,13 +154,15 @@ try {
     const path = `/api/logs?${new URLSearchParams(variant.query)}`;
     const check = await fetch(`${server.url}${path}`, { headers: { cookie } });
     const total = (await check.json()).total;
-    const load = (duration) =>
+    /** `path` from CONNECTIONS clients for `duration` seconds, on the server at `base`. */
+    const loadOn = (base) => (duration) =>
       autocannon({
-        url: `${server.url}${path}`,
+        url: `${base}${path}`,
         connections: CONNECTIONS,
         duration,
         headers: { cookie },
       });
+    const load = loadOn(server.url);
     // Node's own floor: a bare node:http server running the same statements (bare-list-server.mjs)
     const bare = await startServerProcess([...SERVER_NODE_FLAGS, 'bench/db/bare-list-server.mjs'], {
       DATABASE_URL: url,
@@ -170,13 +172,7 @@ try {
     });
     const bareCheck = await fetch(`${bare.url}${path}`, { headers: { cookie } });
     if ((await bareCheck.json()).total !== total) throw new Error('the bare server differs');
-    const bareLoad = (duration) =>
-      autocannon({
-        url: `${bare.url}${path}`,
-        connections: CONNECTIONS,
-        duration,
-        headers: { cookie },
-      });
+    const bareLoad = loadOn(bare.url);
     // pgbench, the bare server and the server take turns, ROUNDS times: the machine's speed
     // drifts by tens of percent within minutes, and a ratio of runs far apart would measure it.
     const rounds = [];
